@@ -1,0 +1,91 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import path from 'node:path';
+
+/**
+ * Layers import one way (DESIGN.md): protocol ← client-db ← workers, app; protocol ← server.
+ * A local rule resolves each relative import against the importing file and refuses one that
+ * lands in a layer the importer may not reach.
+ */
+const SRC = path.join(import.meta.dirname, 'src');
+const ALLOWED = {
+  protocol: ['protocol'],
+  'client-db': ['protocol', 'client-db'],
+  workers: ['protocol', 'client-db', 'workers'],
+  app: ['protocol', 'client-db', 'app'],
+  server: ['protocol', 'server'],
+};
+const layerOf = (file) => {
+  const relative = path.relative(SRC, file);
+  if (relative.startsWith('..')) return null;
+  return relative.split(path.sep)[0] ?? null;
+};
+const layerOrder = {
+  meta: { type: 'problem', schema: [], messages: { breaks: 'src/{{from}} may not import from src/{{to}} (DESIGN.md, layer order).' } },
+  create(context) {
+    const from = layerOf(context.filename);
+    const check = (node) => {
+      const source = node.source?.value;
+      if (!from || !ALLOWED[from] || typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      if (to && to in ALLOWED && !ALLOWED[from].includes(to)) {
+        context.report({ node, messageId: 'breaks', data: { from, to } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '.tmp/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { order: layerOrder } } },
+    rules: { 'layers/order': 'error' },
+  },
+  {
+    // The service worker has its own tsconfig (WebWorker types instead of the DOM's).
+    files: ['src/workers/service-worker.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
+  },
+);

@@ -1,0 +1,2 @@
+// `npm run bench`: performance figures, printed. No benchmark asserts a threshold.
+console.log('no benchmarks yet');

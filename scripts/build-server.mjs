@@ -1,0 +1,18 @@
+// Bundles the server (src/server/main.ts and what it imports, src/protocol included) into
+// dist/server/main.js for `node dist/server/main.js`. npm packages stay external: production
+// installs them. The bundle sits two levels below the project, like src/server/main.ts, so the
+// default STATIC_DIR (<project>/dist/app) resolves the same from both.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('Built dist/server/main.js');

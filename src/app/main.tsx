@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import * as accountsDb from '../client-db/accounts';
+import { App } from './App';
+import { buildRoutes } from './routes/build-routes';
+import { reloadOnceAfterChunkError } from './routes/chunk-reload';
+import { createAccountStore } from './session/account-store';
+import type { AccountsState } from './session/account-store';
+import { restoreTheme } from './session/use-theme';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/button.css';
+import './styles/field.css';
+import './styles/feedback.css';
+import './styles/overlays.css';
+import './styles/auth-page.css';
+import './styles/page.css';
+import './styles/app-shell.css';
+import './styles/team.css';
+import './styles/screens.css';
+
+restoreTheme();
+
+async function loadAccounts(): Promise<AccountsState> {
+  try {
+    const [accounts, lastDomain] = await Promise.all([accountsDb.listAccounts(), accountsDb.getLastDomain()]);
+    return { accounts: Object.fromEntries(accounts.map((account) => [account.slug, account])), lastDomain };
+  } catch (error) {
+    // IndexedDB can be unavailable (some private modes): start signed out rather than not at all.
+    console.warn('Could not read the signed-in accounts:', error);
+    return { accounts: {}, lastDomain: null };
+  }
+}
+
+async function start(): Promise<void> {
+  const store = createAccountStore(await loadAccounts(), accountsDb);
+  const router = createBrowserRouter(buildRoutes());
+  // §2: a script chunk that fails to preload reloads the page, once (chunk-reload.ts). During a
+  // navigation the failure reaches the screen's lazy loader instead, and RouteError reloads at
+  // the new URL; outside one (nothing else loads lazily yet) reload here.
+  window.addEventListener('vite:preloadError', (event) => {
+    if (router.state.navigation.state !== 'idle') return;
+    if (reloadOnceAfterChunkError(sessionStorage, () => window.location.reload())) event.preventDefault();
+  });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element.');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} store={store} />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  document.body.textContent = 'Support Inbox could not start. Please reload the page.';
+});

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import { PAGE_PERMISSIONS } from '../../protocol/roles';
+
+export type ScreenRoute = {
+  /** Public routes: from the root. The others: under /:domain, which requires a stored token. */
+  path: string;
+  title: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** Needs no sign-in (§2 "routes can be marked as not requiring authentication"). */
+  public?: true;
+  /** §6: the permission the page requires; without it the page shows a no-access state. */
+  permission?: string;
+};
+
+/** Every screen of the app. Redirect-only routes (/, /auth, shortcuts) live in build-routes. */
+export const SCREEN_ROUTES: readonly ScreenRoute[] = [
+  { path: 'create', public: true, title: 'Create an account', load: () => import('../screens/auth/CreateScreen') },
+  { path: 'auth/login', public: true, title: 'Sign in', load: () => import('../screens/auth/LoginScreen') },
+  {
+    path: 'auth/lost-password',
+    public: true,
+    title: 'Reset your password',
+    load: () => import('../screens/auth/LostPasswordScreen'),
+  },
+  { path: 'auth/token/:token', public: true, title: 'Sign in', load: () => import('../screens/auth/TokenSignInScreen') },
+  {
+    path: 'auth/token/:token/change-password',
+    public: true,
+    title: 'Choose a new password',
+    load: () => import('../screens/auth/ChangePasswordScreen'),
+  },
+  { path: 'validate/:token', public: true, title: 'Confirm your email', load: () => import('../screens/auth/ValidateScreen') },
+  { path: 'invite/:token', public: true, title: 'Join your team', load: () => import('../screens/auth/InviteScreen') },
+
+  { path: 'bonjour', title: 'Welcome', load: () => import('../screens/BonjourScreen') },
+  { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
+  { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationScreen') },
+  { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
+  { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },
+  {
+    path: 'organization/general',
+    title: 'Organization',
+    load: () => import('../screens/settings/OrganizationGeneralScreen'),
+  },
+  { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
+];

@@ -1,0 +1,98 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Session, TokenPreview } from '../../../protocol/api/models';
+import { changePasswordWithTokenBody } from '../../../protocol/api/requests';
+import { apiPaths } from '../../../protocol/api/routes';
+import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
+import { useApi } from '../../api/api-context';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useFormErrors } from '../../forms/use-form-errors';
+import { useLoad } from '../../hooks/use-load';
+import { AuthPage } from '../../layout/AuthPage';
+import { FullPageSpinner } from '../../layout/FullPageSpinner';
+import { useCompleteSignIn } from '../../session/use-complete-sign-in';
+import { LinkProblem } from './LinkProblem';
+import { newPasswordForm } from './new-password-form';
+
+/** `/auth/token/{token}/change-password` (§2): a new password from a reset link, then signed in. */
+export default function ChangePasswordScreen() {
+  const { token = '' } = useParams();
+  const api = useApi();
+  const completeSignIn = useCompleteSignIn();
+  const load = useCallback((signal: AbortSignal) => api.get<TokenPreview>(apiPaths.signInWithToken(token), signal), [api, token]);
+  const { state } = useLoad(load);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormErrors(formRef);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (state.status === 'loading') return <FullPageSpinner />;
+  if (state.status === 'error') return <LinkProblem failure={state.failure} />;
+  const preview = state.data;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = form.validate(newPasswordForm, { password, confirmation });
+    if (!checked) return;
+    form.clear();
+    setBusy(true);
+    try {
+      const body = changePasswordWithTokenBody.parse({ password: checked.password });
+      const session = await api.post<Session>(apiPaths.changePasswordWithToken(token), body);
+      await completeSignIn(session, `/${session.organization.slug}/conversations`);
+    } catch (error) {
+      form.showFailure(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthPage
+      title="Choose a new password"
+      subtitle={
+        <>
+          For <strong>{preview.email}</strong> at {preview.organization.name}.
+        </>
+      }
+      footer={<Link to="/auth/login">Back to sign in</Link>}
+    >
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
+        <input type="email" name="username" autoComplete="username" value={preview.email} readOnly hidden />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          error={form.field('password')}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            form.clearField('password');
+          }}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          error={form.field('confirmation')}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            form.clearField('confirmation');
+          }}
+        />
+        <Button type="submit" variant="primary" block loading={busy}>
+          Change password
+        </Button>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,13 @@
+/** The list filters behind the shortcut subpaths of §2 (`conversations/inbox|waiting|all`). */
+export const CONVERSATION_FILTERS = ['inbox', 'waiting', 'all'] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+
+export const FILTER_PARAM = 'filter';
+
+export function parseConversationFilter(value: string | null): ConversationFilter {
+  return CONVERSATION_FILTERS.find((filter) => filter === value) ?? 'inbox';
+}
+
+export function conversationListPath(domain: string, filter: ConversationFilter): string {
+  return `/${domain}/conversations?${FILTER_PARAM}=${filter}`;
+}

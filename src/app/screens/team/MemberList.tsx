@@ -1,0 +1,54 @@
+import type { Agent } from '../../../protocol/api/models';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { can } from '../../session/permissions';
+import { useSignedIn } from '../../session/signed-in-context';
+import { MemberRoleSelect } from './MemberRoleSelect';
+import { ROLE_LABELS, presetOf } from './role-preset';
+
+type MemberListProps = { agents: Agent[]; onChanged: (agent: Agent) => void; onRemove: (agent: Agent) => void };
+
+export function MemberList({ agents, onChanged, onRemove }: MemberListProps) {
+  const { agent: me } = useSignedIn();
+  return (
+    <section className="panel" aria-labelledby="members-title">
+      <div className="panel__header">
+        <h2 className="panel__title" id="members-title">
+          Members <span className="count">{agents.length}</span>
+        </h2>
+      </div>
+      <ul className="rows" aria-label="Members">
+        {agents.map((agent) => {
+          const fixed = agent.is_owner;
+          return (
+            <li key={agent.id} className="row" data-testid="team-member">
+              <Avatar name={agent.name} email={agent.email} src={agent.avatar} size={36} />
+              <div className="row__main">
+                <p className="row__title">
+                  {agent.name}
+                  {agent.is_owner && <Badge tone="accent">Owner</Badge>}
+                  {agent.is_current_user && <Badge>You</Badge>}
+                  {!agent.is_validated && <Badge tone="warning">Unconfirmed</Badge>}
+                </p>
+                <p className="row__detail">{agent.email}</p>
+              </div>
+              <div className="row__side">
+                {can(me, 'teammate.update') && !fixed ? (
+                  <MemberRoleSelect agent={agent} onChanged={onChanged} />
+                ) : (
+                  <span className="row__role">{agent.is_owner ? 'Owner' : ROLE_LABELS[presetOf(agent.roles)]}</span>
+                )}
+                {can(me, 'teammate.remove') && !fixed && !agent.is_current_user && (
+                  <Button variant="ghost" size="small" aria-label={`Remove ${agent.name}`} onClick={() => onRemove(agent)}>
+                    Remove
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { Agent } from '../../../protocol/api/models';
+import { apiPaths } from '../../../protocol/api/routes';
+import { useApi } from '../../api/api-context';
+import { failureText } from '../../api/failure-text';
+import { toFailure } from '../../api/request-failure';
+import { Select } from '../../components/Select';
+import { useToasts } from '../../components/Toasts';
+import { useSignedIn } from '../../session/signed-in-context';
+import { ROLE_LABELS, presetOf, rolesOf } from './role-preset';
+import type { RoleChoice } from './role-preset';
+
+/** A member's role preset; changing it saves at once. */
+export function MemberRoleSelect({ agent, onChanged }: { agent: Agent; onChanged: (agent: Agent) => void }) {
+  const { organization, setProfile } = useSignedIn();
+  const api = useApi();
+  const { show } = useToasts();
+  const [busy, setBusy] = useState(false);
+  const current = presetOf(agent.roles);
+  const choices: RoleChoice[] = current === 'custom' ? ['admin', 'agent', 'custom'] : ['admin', 'agent'];
+
+  async function change(value: string) {
+    if (value !== 'admin' && value !== 'agent') return;
+    setBusy(true);
+    try {
+      const updated = await api.patch<Agent>(apiPaths.agent(agent.email), { roles: rolesOf(value) });
+      onChanged(updated);
+      // Changing one's own roles changes what this app may show.
+      if (updated.is_current_user) setProfile({ agent: updated, organization });
+      show({ title: `${agent.name} is now ${value === 'admin' ? 'an admin' : 'an agent'}`, tone: 'success' });
+    } catch (error) {
+      const text = failureText(toFailure(error));
+      if (text) show({ title: 'The role was not changed', body: text.message, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Select
+      label={`Role for ${agent.name}`}
+      hideLabel
+      name="role"
+      className="row__select"
+      value={current}
+      disabled={busy}
+      options={choices.map((choice) => ({ value: choice, label: ROLE_LABELS[choice], disabled: choice === 'custom' }))}
+      onChange={(event) => void change(event.target.value)}
+    />
+  );
+}

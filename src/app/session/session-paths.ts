@@ -1,0 +1,30 @@
+import { sanitizeNext } from '../../protocol/next-path';
+
+export const LOGIN_PATH = '/auth/login';
+
+const CONVERSATIONS_SCREEN = /^\/[^/]+\/conversations(?:[/?#]|$)/;
+
+/**
+ * Where a session that has ended (a 401, §4) or is missing sends the user: login, with the
+ * current path as `next` unless it is the conversations screen, which is where signing in
+ * leads anyway.
+ */
+export function loginPathAfterSessionEnd(currentPath: string): string {
+  if (CONVERSATIONS_SCREEN.test(currentPath) || sanitizeNext(currentPath) === null) return LOGIN_PATH;
+  return `${LOGIN_PATH}?next=${encodeURIComponent(currentPath)}`;
+}
+
+/**
+ * Where to go after signing in to `slug`: the sanitised `next` when it leads into that same
+ * organization, else its conversations. A `next` into another organization is dropped, as it
+ * would only bounce back to login.
+ */
+export function destinationAfterSignIn(next: string | null, slug: string): string {
+  const safe = sanitizeNext(next);
+  if (safe !== null && firstSegment(safe) === slug) return safe;
+  return `/${slug}/conversations`;
+}
+
+export function firstSegment(path: string): string {
+  return path.split(/[/?#]/)[1] ?? '';
+}

@@ -1,0 +1,40 @@
+/** Business constants and limits of the product spec (§9). Times in milliseconds. */
+export const CONVERSATION_PAGE_SIZE = 25;
+export const MESSAGE_PAGE_SIZE = 20;
+export const INBOX_RETAINED_ITEMS = 250;
+export const INBOXES_REMEMBERED = 3;
+export const MATCH_BATCH_DELAY_MS = 150;
+export const STREAMED_REQUEST_TIMEOUT_MS = 30_000;
+export const PENDING_MESSAGE_DELAY_S = 10;
+export const CHAT_MESSAGE_DELAY_S = 0;
+export const REMOVAL_ANIMATION_MS = 1_000;
+export const NEW_ITEM_HIGHLIGHT_MS = 600;
+export const STATISTICS_RERUN_MS = 500;
+export const CONTACT_LIVE_GRACE_MS = 2_000;
+export const ONBOARDING_TOTAL_STEPS = 7;
+export const FREQUENT_EMOJI_DEFAULTS = 12;
+export const COOKIE_EXPIRY_DAYS = 30;
+export const TOAST_MAX = 20;
+export const TOAST_DURATION_MS = 5_000;
+export const RELATIVE_TIME_MAX_DAYS = 31;
+export const MODAL_ANIMATION_MS = 550;
+export const PING_AFTER_SILENCE_MS = 10_000;
+export const PING_TIMEOUT_MS = 30_000;
+export const RECONNECT_STEP_MS = 500;
+export const RECONNECT_CAP_MS = 10_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Account security limits (not in the spec; chosen for this product). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const RESET_TOKEN_TTL_MS = 3600_000;
+export const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
+export const VALIDATE_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+export const INVITE_TTL_MS = 7 * 24 * 3600_000;
+export const LOGIN_WINDOW_MS = 60_000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_ATTEMPTS_PER_IP = 20;
+export const TRIAL_DAYS = 14;
+/** Lost-password, sign-in-link and resend-validation requests per IP per LOGIN_WINDOW_MS. */
+export const EMAIL_LINK_MAX_REQUESTS_PER_IP = 10;

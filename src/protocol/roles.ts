@@ -1,0 +1,52 @@
+/**
+ * Roles are permission strings held by an agent (§6). A check passes when the exact role is
+ * present, or, for a required role ending in `.*`, when any role begins with that prefix (§5).
+ */
+export const PERMISSIONS = [
+  'teammate.invite',
+  'teammate.update',
+  'teammate.remove',
+  'snippet.update',
+  'rule.update',
+  'custom_data.update',
+  'channel.update',
+  'organization.update',
+  'organization.api_keys',
+  'organization.reporting',
+  'tag.update',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What each settings page requires (§6); pages not listed need no role. */
+export const PAGE_PERMISSIONS = {
+  team: 'teammate.*',
+  snippets: 'snippet.*',
+  rules: 'rule.*',
+  'custom-data': 'custom_data.update',
+  emails: 'channel.*',
+  chat: 'channel.*',
+  integrations: 'organization.update',
+  billing: 'organization.update',
+  'integrations/api': 'organization.api_keys',
+  tags: 'tag.*',
+  'reporting/inbox': 'organization.reporting',
+  'reporting/kb': 'organization.reporting',
+} as const;
+
+/** Named presets offered when inviting or editing a teammate. */
+export const ROLE_PRESETS = {
+  admin: [...PERMISSIONS],
+  agent: [] as Permission[],
+} as const;
+
+export function hasRole(roles: readonly string[], required: string): boolean {
+  if (required.endsWith('.*')) {
+    const prefix = required.slice(0, -1);
+    return roles.some((role) => role.startsWith(prefix));
+  }
+  return roles.includes(required);
+}
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}

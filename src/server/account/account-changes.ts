@@ -1,0 +1,28 @@
+import type { Updateable } from 'kysely';
+import type { UpdateAccountBody } from '../../protocol/api/requests';
+import type { AppContext } from '../app-context';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
+import type { AgentRow, AgentsTable } from '../db/database';
+import { toSqlNullableBoolean } from '../db/sql-boolean';
+import { fieldError, rateLimited } from '../http/http-error';
+
+/**
+ * The columns an account update writes. A new password needs the current one; wrong guesses
+ * count against the same per-account limit as sign-in.
+ */
+export async function accountChanges(ctx: AppContext, agent: AgentRow, body: UpdateAccountBody): Promise<Updateable<AgentsTable>> {
+  const changes: Updateable<AgentsTable> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.avatar !== undefined) changes.avatar = body.avatar === '' ? null : body.avatar;
+  if (body.dark_mode !== undefined) changes.dark_mode = toSqlNullableBoolean(body.dark_mode);
+  if (body.password !== undefined) {
+    const failures = ctx.limits.loginFailuresPerAccount;
+    if (failures.isExhausted(agent.email)) throw rateLimited();
+    if (!(await verifyPassword(body.current_password ?? '', agent.password_hash))) {
+      failures.consume(agent.email);
+      throw fieldError('current_password', 'is incorrect');
+    }
+    changes.password_hash = await hashPassword(body.password);
+  }
+  return changes;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Agent, CustomInbox, NotificationSettings } from '../../protocol/api/models';
+import type { AgentRow } from '../db/database';
+import { readJsonColumn } from '../db/json-column';
+import { fromSqlBoolean, fromSqlNullableBoolean } from '../db/sql-boolean';
+
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  email_new_conversation: true,
+  email_assigned: true,
+  push: false,
+};
+
+const rolesSchema = z.array(z.string());
+const customInboxesSchema: z.ZodType<CustomInbox[]> = z.array(
+  z.object({ key: z.string(), name: z.string(), query: z.string() }),
+);
+const notificationsSchema: z.ZodType<NotificationSettings> = z.object({
+  email_new_conversation: z.boolean().default(DEFAULT_NOTIFICATIONS.email_new_conversation),
+  email_assigned: z.boolean().default(DEFAULT_NOTIFICATIONS.email_assigned),
+  push: z.boolean().default(DEFAULT_NOTIFICATIONS.push),
+});
+
+export function agentRoles(row: Pick<AgentRow, 'roles'>): string[] {
+  return readJsonColumn(row.roles, rolesSchema, []);
+}
+
+/** The wire form of an agent; the password hash never leaves this function. */
+export function toAgent(row: AgentRow, currentAgentId: number): Agent {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    avatar: row.avatar,
+    roles: agentRoles(row),
+    is_owner: fromSqlBoolean(row.is_owner),
+    is_current_user: row.id === currentAgentId,
+    is_removed: fromSqlBoolean(row.is_removed),
+    dark_mode: fromSqlNullableBoolean(row.dark_mode),
+    custom_inboxes: readJsonColumn(row.custom_inboxes, customInboxesSchema, []),
+    notifications: readJsonColumn(row.notifications, notificationsSchema, DEFAULT_NOTIFICATIONS),
+    is_validated: row.email_validated_at !== null,
+    created_at: row.created_at,
+  };
+}

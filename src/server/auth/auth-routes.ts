@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../protocol/api/routes';
+import { clearBody, createAccountBody, loginBody } from '../../protocol/api/requests';
+import type { OkResponse, Session } from '../../protocol/api/models';
+import type { AppContext } from '../app-context';
+import { bearerToken } from '../http/auth-hook';
+import { parseInput } from '../http/parse-input';
+import { revokeToken } from './auth-tokens';
+import { createOrganization } from './create-organization';
+import { hashPassword } from './password-hash';
+import { sendValidationEmail } from './send-validation-email';
+import { startSession } from './session';
+import { signInWithPassword } from './sign-in-with-password';
+
+/** Sign-up, sign-in and sign-out. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(`/${apiPaths.createAccount}`, async (request, reply): Promise<Session> => {
+    const body = parseInput(createAccountBody, request.body);
+    const passwordHash = await hashPassword(body.password);
+    const now = ctx.clock();
+    const { agent, organization } = await createOrganization(ctx.db, body, passwordHash, now);
+    await sendValidationEmail(ctx, agent);
+    reply.code(201);
+    return startSession(ctx.db, agent, organization, now);
+  });
+
+  app.post(`/${apiPaths.login}`, async (request): Promise<Session> => {
+    const body = parseInput(loginBody, request.body);
+    const { agent, organization } = await signInWithPassword(ctx, body, request.ip);
+    return startSession(ctx.db, agent, organization, ctx.clock());
+  });
+
+  app.post(`/${apiPaths.clear}`, async (request): Promise<OkResponse> => {
+    const body = parseInput(clearBody, request.body);
+    const now = ctx.clock();
+    for (const token of [bearerToken(request), body.token]) {
+      if (token) await revokeToken(ctx.db, token, now);
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export type TrustProxy = boolean | string;
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** null: SQLite at `${dataDir}/inbox.sqlite`. */
+  databaseUrl: string | null;
+  /** null: `http://{host}:{bound port}`, known only once the server listens. */
+  publicUrl: string | null;
+  /** null: emails are written as .eml files under `${dataDir}/mail`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  staticDir: string;
+  logLevel: string;
+  trustProxy: TrustProxy;
+  buildId: string;
+};
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Configuration from the environment. Every variable is optional:
+ *
+ * - PORT         port to listen on (3000; 0 picks a free port, printed in the "Server listening" log)
+ * - HOST         address to listen on (127.0.0.1; use 0.0.0.0 in a container)
+ * - DATA_DIR     where the SQLite database and development emails live (./data)
+ * - DATABASE_URL postgres://user:pass@host:5432/db for PostgreSQL; unset uses SQLite
+ *                (DATA_DIR/inbox.sqlite, WAL mode)
+ * - PUBLIC_URL   the address users open, used for links in emails (http://127.0.0.1:PORT);
+ *                never taken from a request's Host header
+ * - SMTP_URL     outgoing mail, e.g. smtps://user:pass@smtp.example.com:465; unset writes each
+ *                email as an .eml file under DATA_DIR/mail and logs its link
+ * - MAIL_FROM    sender of emails ("Support Inbox <no-reply@{PUBLIC_URL host}>", or
+ *                no-reply@localhost when that host is an IP address or has no dot)
+ * - STATIC_DIR   the built app to serve (<project>/dist/app)
+ * - LOG_LEVEL    fatal, error, warn, info, debug, trace or silent (info); logs are JSON lines
+ * - TRUST_PROXY  behind a reverse proxy: true (trust every X-Forwarded-For hop) or a comma-separated
+ *                list of proxy addresses/CIDRs ("loopback", "10.0.0.0/8"); false by default. Decides
+ *                the client IP used by the per-IP rate limits.
+ * - BUILD_ID     build identifier reported by GET /ping (the package version)
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
+  const port = parsePort(env.PORT);
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  const logLevel = nonEmpty(env.LOG_LEVEL) ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultMailFrom(publicUrl),
+    staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(projectRoot, 'dist', 'app')),
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    buildId: nonEmpty(env.BUILD_ID) ?? packageVersion(projectRoot),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT must be a port number');
+  return port;
+}
+
+function parseDatabaseUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
+  }
+  return raw;
+}
+
+function parsePublicUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('PUBLIC_URL must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_URL must be an absolute http(s) URL');
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function parseSmtpUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const raw = nonEmpty(value);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  // Fastify cannot check the nearest peer with a bare hop count, so it trusts nobody then.
+  if (/^[0-9]+$/.test(raw)) throw new ConfigError('TRUST_PROXY must be true, false or a list of proxy addresses');
+  return raw;
+}
+
+function defaultMailFrom(publicUrl: string | null): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  const domain = host.includes('.') && isIP(host) === 0 ? host : 'localhost';
+  return `Support Inbox <no-reply@${domain}>`;
+}
+
+function packageVersion(projectRoot: string): string {
+  try {
+    const json: unknown = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+    if (json && typeof json === 'object' && 'version' in json && typeof json.version === 'string') {
+      return json.version;
+    }
+  } catch {
+    // A missing package.json only loses the build id.
+  }
+  return 'unknown';
+}

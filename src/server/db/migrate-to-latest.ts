@@ -1,0 +1,17 @@
+import { Migrator } from 'kysely';
+import { migrations } from './migrations';
+import type { DatabaseHandle } from './open-database';
+
+/** Brings the schema up to date; run at every start. Several instances may start at once. */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

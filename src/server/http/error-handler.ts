@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERRORS } from '../../protocol/api/api-errors';
+import { ERROR_TEXTS } from '../../protocol/error-texts';
+import { HttpError } from './http-error';
+
+/** Fastify's own client errors, in the words of §8; other 4xx keep a generic text. */
+const FRAMEWORK_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: API_ERRORS.unsupportedContentType,
+  FST_ERR_CTP_BODY_TOO_LARGE: API_ERRORS.bodyTooLarge,
+  FST_ERR_CTP_EMPTY_JSON_BODY: API_ERRORS.invalidJson,
+};
+
+/** Every failure becomes `{error}` or `{errors}`: never a stack trace, never a 500 for bad input. */
+export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof HttpError) {
+    void reply.code(error.statusCode).send(error.body);
+    return;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const text = FRAMEWORK_ERRORS[error.code] ?? (error instanceof SyntaxError ? API_ERRORS.invalidJson : ERROR_TEXTS.generic);
+    void reply.code(status).send({ error: text });
+    return;
+  }
+  request.log.error({ err: error }, 'Request failed');
+  void reply.code(500).send({ error: ERROR_TEXTS.unexpected });
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './build-app';
+import { loadConfig } from './config';
+import { migrateToLatest } from './db/migrate-to-latest';
+import { openDatabase } from './db/open-database';
+import { createNodemailerMailer } from './mail/nodemailer-mailer';
+
+/** Both src/server/main.ts (tsx) and dist/server/main.js (bundle) sit two levels below the project. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, PROJECT_ROOT);
+  const database = openDatabase(config);
+  const mailer = createNodemailerMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail') });
+  const app = await buildApp({ config, db: database.db, mailer, logger: { level: config.logLevel } });
+
+  const applied = await migrateToLatest(database);
+  app.log.info({ dialect: database.dialect, applied }, 'Database ready');
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'Shutting down');
+    setTimeout(() => {
+      app.log.error('Shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    await app.close();
+    mailer.close();
+    await database.db.destroy();
+    app.log.info('Stopped');
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      shutdown(signal).catch((error: unknown) => {
+        app.log.error({ err: error }, 'Shutdown failed');
+        process.exitCode = 1;
+      });
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  // The logger may not exist yet: write the same JSON-line shape by hand.
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: 'Server failed to start', error: message, cause })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import type { Db, OrganizationRow } from '../db/database';
+
+export function findOrganizationById(db: Db, id: number): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrganizationBySlug(db: Db, slug: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirst();
+}

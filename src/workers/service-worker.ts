@@ -1,0 +1,88 @@
+/**
+ * The app-shell service worker (built by vite-plugin-pwa's injectManifest into
+ * /service-worker.js). It precaches the build into a cache named after the build's manifest,
+ * answers app navigations with the cached index.html so the app opens offline, and leaves the
+ * API, the realtime socket and other server paths to the network.
+ *
+ * Updates: a changed build changes this file (the manifest is inlined), so the browser installs
+ * the new worker on its next update check; it takes over at once (skipWaiting + clients.claim)
+ * and deletes the old caches. Open pages keep the code they already run and are told through
+ * workbox-window; the next load uses the new precache. Nothing here reloads a page, so there is
+ * no reload loop.
+ */
+type PrecacheEntry = { url: string; revision: string | null };
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const CACHE_PREFIX = 'support-inbox-shell-';
+const SHELL_PATH = '/index.html';
+/** Server paths that are never the single-page app (DESIGN.md, URL space). */
+const SERVER_PATHS = ['/api', '/stream', '/ping', '/metrics', '/widget.js'];
+
+const entries = self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? { url: entry, revision: null } : entry));
+const cacheName = CACHE_PREFIX + fingerprint(entries);
+const precachedUrls = new Set(entries.map((entry) => new URL(entry.url, self.location.href).href));
+const shellUrl = new URL(SHELL_PATH, self.location.href).href;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(deleteOldCaches().then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (isAppNavigation(url.pathname)) event.respondWith(serveShell(request));
+    return;
+  }
+  if (precachedUrls.has(url.origin + url.pathname)) event.respondWith(cacheFirst(request, url.origin + url.pathname));
+});
+
+async function precache(): Promise<void> {
+  const cache = await caches.open(cacheName);
+  // `reload` skips the HTTP cache, so a stale index.html never ends up in a new precache.
+  await cache.addAll([...precachedUrls].map((url) => new Request(url, { cache: 'reload' })));
+}
+
+async function deleteOldCaches(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== cacheName).map((name) => caches.delete(name)));
+}
+
+/** Every path of the app is index.html; a path with a file extension is a file, not a screen. */
+function isAppNavigation(pathname: string): boolean {
+  if (SERVER_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+async function serveShell(request: Request): Promise<Response> {
+  const cached = await caches.match(shellUrl, { cacheName });
+  if (cached) return cached;
+  return fetch(request);
+}
+
+async function cacheFirst(request: Request, key: string): Promise<Response> {
+  const cached = await caches.match(key, { cacheName });
+  return cached ?? fetch(request);
+}
+
+/** A short stable hash of the precache list: a new build gets a new cache name. */
+function fingerprint(list: PrecacheEntry[]): string {
+  let hash = 2166136261;
+  for (const { url, revision } of list) {
+    for (const char of `${url}@${revision ?? ''};`) {
+      hash ^= char.charCodeAt(0);
+      hash = Math.imul(hash, 16777619) >>> 0;
+    }
+  }
+  return hash.toString(36);
+}
+
+export {};

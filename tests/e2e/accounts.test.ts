@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { assertAppBuilt, launchBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server-process';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+let browser: Browser;
+let server: RunningServer;
+let sink: SmtpSink;
+let context: BrowserContext;
+let page: Page;
+let counter = 0;
+
+beforeAll(async () => {
+  assertAppBuilt();
+  sink = await startSmtpSink();
+  server = await startServer({ database: 'sqlite', entry: 'build', env: { SMTP_URL: sink.url } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: server.url });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+function newOwner() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { name: 'Ada Lovelace', email: `ada-${id}@example.com`, password: 'correct horse battery', organization: `Acme ${id}`, domain: `acme-${id}` };
+}
+
+async function createAccount(owner: ReturnType<typeof newOwner>): Promise<void> {
+  await page.goto('/create');
+  await page.getByLabel('Your name').fill(owner.name);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByLabel('Organization name').fill(owner.organization);
+  await page.getByLabel('Domain').fill(owner.domain);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`**/${owner.domain}/conversations**`);
+}
+
+async function signOut(): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/auth/login**');
+}
+
+async function signIn(email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+function linkIn(text: string, path: RegExp): string {
+  const match = text.match(path);
+  if (!match) throw new Error(`no link matching ${path} in:\n${text}`);
+  return match[0];
+}
+
+describe('accounts in the browser', () => {
+  it('a newcomer creates an account and lands on the conversations screen', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await expect.poll(() => page.getByRole('heading', { name: 'No conversations yet' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(owner.organization).first().isVisible()).toBe(true);
+  });
+
+  it('signing out and in again with next returns to the page asked for', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await signOut();
+    await page.goto(`/auth/login?next=${encodeURIComponent(`/${owner.domain}/team`)}`);
+    await signIn(owner.email, owner.password);
+    await page.waitForURL(`**/${owner.domain}/team`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Team', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('a next pointing at another site is ignored after sign-in', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await signOut();
+    await page.goto(`/auth/login?next=${encodeURIComponent('//evil.example/steal')}`);
+    await signIn(owner.email, owner.password);
+    await page.waitForURL(`**/${owner.domain}/conversations**`);
+    expect(new URL(page.url()).origin).toBe(server.url);
+  });
+
+  it('a session revoked on the server sends the user to login with the page as next', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await page.goto(`/${owner.domain}/account/general`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    // Revoke every session of this agent through the API: sign in elsewhere and change the password.
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    });
+    const { token: other } = (await login.json()) as { token: string };
+    const change = await fetch(`${server.url}/api/account/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other}` },
+      body: JSON.stringify({ password: 'a brand new password', current_password: owner.password }),
+    });
+    expect(change.status).toBe(200);
+    await page.goto(`/${owner.domain}/team`);
+    await page.waitForURL('**/auth/login?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/${owner.domain}/team`);
+    await expect.poll(() => page.getByLabel('Password').isVisible()).toBe(true);
+  });
+
+  it('an invited teammate accepts the invitation and signs in', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await page.goto(`/${owner.domain}/team`);
+    const teammate = `grace-${Date.now()}@example.com`;
+    await page.getByLabel('Email address').fill(teammate);
+    await page.getByRole('button', { name: 'Send invite' }).click();
+    await expect.poll(() => page.getByText(teammate).first().isVisible()).toBe(true);
+
+    const mail = await sink.waitFor((m) => m.to.includes(teammate));
+    const invitePath = linkIn(mail.text, /\/invite\/[A-Za-z0-9_-]+/);
+
+    const other = await browser.newContext({ baseURL: server.url });
+    const invited = await other.newPage();
+    await invited.goto(invitePath);
+    await expect.poll(() => invited.getByText(owner.organization).first().isVisible()).toBe(true);
+    await invited.getByLabel('Your name').fill('Grace Hopper');
+    await invited.getByLabel('Password').fill('another good password');
+    await invited.getByRole('button', { name: 'Accept invitation' }).click();
+    await invited.waitForURL(`**/${owner.domain}/bonjour`);
+    await expect.poll(() => invited.getByRole('heading', { name: 'Bonjour, Grace' }).isVisible()).toBe(true);
+    await other.close();
+
+    await page.reload();
+    await expect.poll(() => page.getByText('Grace Hopper').first().isVisible()).toBe(true);
+  });
+
+  it('a lost password is reset from the emailed link', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await signOut();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByText(/If an account exists/).isVisible()).toBe(true);
+
+    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && /\/change-password/.test(m.text));
+    await page.goto(linkIn(mail.text, /\/auth\/token\/[A-Za-z0-9_-]+\/change-password/));
+    await page.getByLabel('New password', { exact: true }).fill('my new secret pass');
+    await page.getByLabel('Confirm new password').fill('my new secret pass');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(`**/${owner.domain}/**`);
+
+    await signOut();
+    await signIn(owner.email, 'my new secret pass');
+    await page.waitForURL(`**/${owner.domain}/conversations**`);
+  });
+
+  it('an unknown path sends a signed-out visitor to login', async () => {
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/auth/login**');
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { assertAppBuilt, launchBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server-process';
+
+type Manifest = {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+};
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  assertAppBuilt();
+  server = await startServer({ database: 'sqlite', entry: 'build' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('installable and offline', () => {
+  it('links a manifest with a name, standalone display, colours and 192/512 icons including a maskable one', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const response = await page.request.get(new URL(href ?? '', server.url).toString());
+    expect(response.ok()).toBe(true);
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.short_name).toBeTruthy();
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.theme_color).toMatch(/^#/);
+    expect(manifest.background_color).toMatch(/^#/);
+    const sizes = manifest.icons.map((icon) => icon.sizes);
+    expect(sizes).toContain('192x192');
+    expect(sizes).toContain('512x512');
+    expect(manifest.icons.some((icon) => icon.purpose?.includes('maskable'))).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await page.request.get(new URL(icon.src, server.url).toString());
+      expect(image.ok()).toBe(true);
+      expect(image.headers()['content-type']).toBe(icon.type);
+    }
+    const raster = manifest.icons.filter((icon) => icon.type === 'image/png').map((icon) => icon.sizes);
+    expect(raster).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await context.close();
+  });
+
+  it('a signed-in agent reloads the app while offline and still sees it', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const id = Date.now().toString(36);
+    await page.goto('/create');
+    await page.getByLabel('Your name').fill('Offline Olga');
+    await page.getByLabel('Email').fill(`olga-${id}@example.com`);
+    await page.getByLabel('Password').fill('offline first please');
+    await page.getByLabel('Organization name').fill(`Offline ${id}`);
+    await page.getByLabel('Domain').fill(`offline-${id}`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`**/offline-${id}/conversations**`);
+
+    // The service worker takes control of the page once it has precached the shell.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Offline ${id}`).first().isVisible()).toBe(true);
+
+    await page.goto(`/offline-${id}/account/general`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Account' }).first().isVisible()).toBe(true);
+    await context.close();
+  });
+});

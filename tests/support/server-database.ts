@@ -1,0 +1,11 @@
+import { openDatabase } from '../../src/server/db/open-database';
+import type { Db } from '../../src/server/db/database';
+import type { RunningServer } from './server-process';
+
+/**
+ * A second connection to a running server's database, for what HTTP cannot do in a test
+ * (e.g. letting a token expire). Call `db.destroy()` when done.
+ */
+export function openServerDatabase(server: Pick<RunningServer, 'dataDir' | 'databaseUrl'>): Db {
+  return openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }).db;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { catchAllRedirect } from '../../src/app/routes/catch-all-redirect';
+import { destinationAfterSignIn, loginPathAfterSessionEnd } from '../../src/app/session/session-paths';
+import { conversationListPath, parseConversationFilter } from '../../src/app/screens/conversation-filter';
+
+describe('catch-all redirect (docs/decisions.md)', () => {
+  it('sends an unknown path under a signed-out prefix to login', () => {
+    for (const path of ['/auth/whatever', '/invite', '/validate', '/create/extra', '/auth/token']) {
+      expect(catchAllRedirect(path, 'acme')).toEqual({ to: '/auth/login', notFoundToast: false });
+    }
+  });
+
+  it('sends any other unknown path to the welcome screen with a toast when signed in', () => {
+    expect(catchAllRedirect('/acme/nowhere', 'acme')).toEqual({ to: '/acme/bonjour', notFoundToast: true });
+    expect(catchAllRedirect('/settings/x', 'acme')).toEqual({ to: '/acme/bonjour', notFoundToast: true });
+  });
+
+  it('sends any unknown path to login when not signed in', () => {
+    expect(catchAllRedirect('/acme/nowhere', null)).toEqual({ to: '/auth/login', notFoundToast: false });
+  });
+});
+
+describe('login after the session ends (§4)', () => {
+  it('keeps the current path as next', () => {
+    expect(loginPathAfterSessionEnd('/acme/team')).toBe('/auth/login?next=%2Facme%2Fteam');
+    expect(loginPathAfterSessionEnd('/acme/account/general?x=1')).toBe('/auth/login?next=%2Facme%2Faccount%2Fgeneral%3Fx%3D1');
+  });
+
+  it('does not keep the conversations screen as next', () => {
+    expect(loginPathAfterSessionEnd('/acme/conversations')).toBe('/auth/login');
+    expect(loginPathAfterSessionEnd('/acme/conversations?filter=waiting')).toBe('/auth/login');
+    expect(loginPathAfterSessionEnd('/acme/conversations/view/12')).toBe('/auth/login');
+  });
+
+  it('does not keep a path that is not a safe next', () => {
+    expect(loginPathAfterSessionEnd('//evil.example/x')).toBe('/auth/login');
+  });
+});
+
+describe('destination after sign-in', () => {
+  it('follows a sanitised next into the same organization', () => {
+    expect(destinationAfterSignIn('/acme/team', 'acme')).toBe('/acme/team');
+  });
+
+  it('goes to the conversations otherwise', () => {
+    expect(destinationAfterSignIn(null, 'acme')).toBe('/acme/conversations');
+    expect(destinationAfterSignIn('/globex/team', 'acme')).toBe('/acme/conversations');
+    expect(destinationAfterSignIn('https://evil.example/acme', 'acme')).toBe('/acme/conversations');
+    expect(destinationAfterSignIn('//evil.example/acme', 'acme')).toBe('/acme/conversations');
+  });
+});
+
+describe('conversation filters (§2 shortcut subpaths)', () => {
+  it('builds the list path with the filter in its query', () => {
+    expect(conversationListPath('acme', 'waiting')).toBe('/acme/conversations?filter=waiting');
+  });
+
+  it('reads an unknown or missing filter as the inbox', () => {
+    expect(parseConversationFilter('all')).toBe('all');
+    expect(parseConversationFilter('nope')).toBe('inbox');
+    expect(parseConversationFilter(null)).toBe('inbox');
+  });
+});

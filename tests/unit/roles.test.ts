@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hasRole, PAGE_PERMISSIONS, PERMISSIONS, ROLE_PRESETS } from '../../src/protocol/roles';
+
+describe('role check (§5)', () => {
+  it('passes when the exact role is present', () => {
+    expect(hasRole(['organization.update'], 'organization.update')).toBe(true);
+  });
+
+  it('fails when only a different role is present', () => {
+    expect(hasRole(['organization.reporting'], 'organization.update')).toBe(false);
+    expect(hasRole([], 'tag.update')).toBe(false);
+  });
+
+  it('passes a .* requirement when any role begins with the prefix', () => {
+    expect(hasRole(['teammate.invite'], 'teammate.*')).toBe(true);
+    expect(hasRole(['tag.update', 'snippet.update'], 'snippet.*')).toBe(true);
+  });
+
+  it('does not match a .* requirement on a role that merely shares letters', () => {
+    expect(hasRole(['teammates.invite'], 'teammate.*')).toBe(false);
+    expect(hasRole(['teammate'], 'teammate.*')).toBe(false);
+  });
+
+  it('does not read a .* in the held role as a wildcard', () => {
+    expect(hasRole(['teammate.*'], 'teammate.invite')).toBe(false);
+  });
+
+  it('gives the admin preset every page of §6', () => {
+    for (const required of Object.values(PAGE_PERMISSIONS)) {
+      expect(hasRole(ROLE_PRESETS.admin, required)).toBe(true);
+    }
+    expect(ROLE_PRESETS.admin).toEqual([...PERMISSIONS]);
+  });
+
+  it('gives the agent preset none of the guarded pages', () => {
+    for (const required of Object.values(PAGE_PERMISSIONS)) {
+      expect(hasRole(ROLE_PRESETS.agent, required)).toBe(false);
+    }
+  });
+});

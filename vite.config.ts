@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // Our own small service worker (src/workers/service-worker.ts), given the precache list.
+      strategies: 'injectManifest',
+      srcDir: 'src/workers',
+      filename: 'service-worker.ts',
+      // The page registers it with workbox-window (src/app/pwa/register-service-worker.ts).
+      injectRegister: false,
+      // public/manifest.webmanifest is the manifest; index.html links it.
+      manifest: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        minify: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': apiServer,
+      '/ping': apiServer,
+      '/stream': { target: apiServer, ws: true },
+    },
+  },
+});
