@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertAppBuilt, launchBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server-process';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { openServerDatabase } from '../support/server-database';
 
 let browser: Browser;
 let server: RunningServer;
@@ -118,6 +119,28 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/auth/login?**');
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/${owner.domain}/team`);
     await expect.poll(() => page.getByLabel('Password').isVisible()).toBe(true);
+  });
+
+  it('an expired session token sends the user to login with the page as next', async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await page.goto(`/${owner.domain}/account/general`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    const db = openServerDatabase(server);
+    try {
+      const agent = await db.selectFrom('agents').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow();
+      await db.updateTable('auth_tokens').set({ expires_at: Date.now() - 1 }).where('agent_id', '=', agent.id).execute();
+    } finally {
+      await db.destroy();
+    }
+    // The agent comes back later: the app's first call finds the session expired.
+    await page.goto(`/${owner.domain}/organization/general`);
+    await page.waitForURL('**/auth/login?**');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/${owner.domain}/organization/general`);
+    // The session ended quietly: no error is shown (§4).
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await signIn(owner.email, owner.password);
+    await page.waitForURL(`**/${owner.domain}/organization/general`);
   });
 
   it('an invited teammate accepts the invitation and signs in', async () => {
