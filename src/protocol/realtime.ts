@@ -21,6 +21,8 @@ export const serverMessage = z.object({
   code: z.string().optional(),
   /** The feed position this message brings the client up to. */
   cursor: z.number().optional(),
+  /** On a feed row written by an idempotent mutation: the x-mutation-id it was sent with. */
+  mutation_id: z.string().optional(),
 });
 export type ServerMessage = z.infer<typeof serverMessage>;
 
@@ -63,3 +65,43 @@ export const PONG = 'PONG';
 export const STREAM_HEADER = 'x-stream';
 export const CONTENT_ID_HEADER = 'x-content-id';
 export const MUTATION_HEADER = 'x-mutation-id';
+
+/** `GET /stream` lives at the host root, not under /api/ (§7, DESIGN.md URL space). */
+export const STREAM_PATH = '/stream';
+
+/** The value of STREAM_HEADER that asks for a streamed answer. */
+export const STREAM_HEADER_VALUE = '1';
+
+/**
+ * The query of `GET /stream`: the session token, the client session id (the SESSION_HEADER
+ * value, so streamed GETs of that client find this socket), `init` on a first connect, and the
+ * feed position the client holds (`cursor`, from the last READY or feed message). A malformed
+ * session, init or cursor counts as absent (a bad cursor means a reset, not a refusal).
+ */
+export const streamQuery = z.object({
+  token: z.string().max(200).optional(),
+  session: z.string().max(200).optional().catch(undefined),
+  init: z.enum(['true', 'false']).optional().catch(undefined),
+  cursor: z.string().regex(/^[0-9]{1,15}$/).transform(Number).optional().catch(undefined),
+});
+export type StreamQuery = z.input<typeof streamQuery>;
+
+/**
+ * A JSON frame from the client. Only the shape is checked; the server ignores actions it does
+ * not know (none are defined yet).
+ */
+export const clientMessage = z.object({ action: z.string().max(100) }).loose();
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** The close reason of an auth failure: JSON whose `code` starts with 40 (§4). */
+export function authFailureReason(code: '401' | '403', error: string): string {
+  return JSON.stringify({ code, error });
+}
+
+/**
+ * What the final `DONE` of a streamed GET carries in `document` besides the `fetch` messages:
+ * the page's `next_cursor` for `conversations/`, `has_more` for `conversations/{id}/messages/`.
+ * An `ERROR` carries `{error, status}` (and `errors` for a 400 with field errors).
+ */
+export type StreamedPageInfo = { next_cursor: string | null } | { has_more: boolean };
+export type StreamedError = { error: string; status: number; errors?: Record<string, string> };

@@ -1,3 +1,4 @@
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/account-routes';
 import { registerAcceptInviteRoutes } from './agents/accept-invite-routes';
@@ -10,7 +11,11 @@ import { registerEmailLinkRoutes } from './auth/email-link-routes';
 import { registerTokenRoutes } from './auth/token-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import { registerContactRoutes } from './contacts/contact-routes';
+import { registerConversationMutationRoutes } from './conversations/conversation-mutation-routes';
+import { registerConversationRoutes } from './conversations/conversation-routes';
 import type { Db } from './db/database';
+import type { DialectName } from './db/open-database';
 import { registerAuthDecorator } from './http/auth-hook';
 import { handleError } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body-parser';
@@ -18,23 +23,46 @@ import { registerPingRoute } from './http/ping-route';
 import { redactUrl } from './http/redact-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
+import { createJobRunner } from './jobs/job-runner';
 import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
+import { deliverMessageJob } from './messages/deliver-message-job';
+import { statusOnlyDelivery, type MessageDelivery } from './messages/message-delivery';
+import { registerMessageRoutes } from './messages/message-routes';
+import { createMetrics } from './metrics/metrics';
+import { registerMetricsRoute } from './metrics/metrics-route';
 import { registerOrganizationRoutes } from './organization/organization-routes';
+import { createPgChangeListener } from './realtime/pg-change-listener';
+import { createStreamHub } from './realtime/stream-hub';
+import { registerStreamRoute } from './realtime/stream-route';
+import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
   config: Config;
   /** Migrated already (migrateToLatest); closed by the caller after app.close(). */
   db: Db;
   mailer: Mailer;
+  /** Hands held messages to their channel when their delay is over (status only by default). */
+  delivery?: MessageDelivery;
   clock?: Clock;
   /** JSON-line logs at this level; false for none. */
   logger?: { level: string } | false;
 };
 
-/** The whole HTTP server, not yet listening. Closing it waits for mail still being sent. */
-export async function buildApp({ config, db, mailer, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+/**
+ * The whole HTTP server, not yet listening. Once ready it runs due jobs and (on PostgreSQL)
+ * listens for other instances' changes; closing it closes the stream sockets, stops both and
+ * waits for mail still being sent, so the caller may close the database afterwards.
+ */
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  delivery = statusOnlyDelivery,
+  clock = systemClock,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: logger && {
       level: logger.level,
@@ -49,13 +77,32 @@ export async function buildApp({ config, db, mailer, clock = systemClock, logger
   const app = Fastify(options);
 
   const mail = createMailQueue(mailer, app.log);
+  const dialect: DialectName = config.databaseUrl ? 'postgres' : 'sqlite';
+  const metrics = createMetrics();
+  const stream = createStreamHub({ db, metrics, log: app.log });
+  const jobs = createJobRunner({
+    db,
+    dialect,
+    clock,
+    log: app.log,
+    pollMs: config.jobPollMs,
+    handlers: { deliver_message: deliverMessageJob({ db, dialect, clock, feed: stream }, delivery) },
+  });
+  const listener = config.databaseUrl
+    ? createPgChangeListener({ databaseUrl: config.databaseUrl, log: app.log, onChange: (orgId, seq) => stream.notify(orgId, seq), onReconnect: () => stream.refreshAll() })
+    : null;
   const ctx: AppContext = {
     config,
     db,
+    dialect,
     clock,
     mail,
     links: createPublicLinks(() => config.publicUrl ?? listeningUrl(app, config.host)),
     limits: createAuthLimits(clock),
+    metrics,
+    stream,
+    feed: stream,
+    jobs,
   };
 
   app.setErrorHandler(handleError);
@@ -63,6 +110,9 @@ export async function buildApp({ config, db, mailer, clock = systemClock, logger
   registerSecurityHeaders(app);
   registerAuthDecorator(app);
   registerPingRoute(app, config.buildId);
+  registerMetricsRoute(app, ctx);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  registerStreamRoute(app, ctx);
   await app.register(
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);
@@ -73,12 +123,24 @@ export async function buildApp({ config, db, mailer, clock = systemClock, logger
       registerInviteRoutes(api, ctx);
       registerAcceptInviteRoutes(api, ctx);
       registerOrganizationRoutes(api, ctx);
+      registerConversationRoutes(api, ctx);
+      registerConversationMutationRoutes(api, ctx);
+      registerMessageRoutes(api, ctx);
+      registerContactRoutes(api, ctx);
+      registerTagRoutes(api, ctx);
       done();
     },
     { prefix: '/api' },
   );
   await registerStaticApp(app, config.staticDir);
+  app.addHook('onReady', () => {
+    jobs.start();
+    listener?.start();
+    return Promise.resolve();
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
+    await listener?.stop();
     await mail.drain();
   });
   return app;

@@ -19,6 +19,10 @@ export type Config = {
   logLevel: string;
   trustProxy: TrustProxy;
   buildId: string;
+  /** null: GET /metrics is open; else it needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** How often each instance looks for due jobs (held sends) scheduled by any instance. */
+  jobPollMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -44,7 +48,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - TRUST_PROXY  behind a reverse proxy: true (trust every X-Forwarded-For hop) or a comma-separated
  *                list of proxy addresses/CIDRs ("loopback", "10.0.0.0/8"); false by default. Decides
  *                the client IP used by the per-IP rate limits.
- * - BUILD_ID     build identifier reported by GET /ping (the package version)
+ * - BUILD_ID     build identifier reported by GET /ping and the stream's VERSION (the package version)
+ * - METRICS_TOKEN when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open
+ * - JOB_POLL_MS  how often due jobs are looked for, in milliseconds (1000); a job scheduled by this
+ *                instance is also run on time without waiting for a poll
  */
 export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
   const port = parsePort(env.PORT);
@@ -66,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     buildId: nonEmpty(env.BUILD_ID) ?? packageVersion(projectRoot),
+    metricsToken: nonEmpty(env.METRICS_TOKEN) ?? null,
+    jobPollMs: parseJobPollMs(env.JOB_POLL_MS),
   };
 }
 
@@ -80,6 +89,14 @@ function parsePort(value: string | undefined): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT must be a port number');
   return port;
+}
+
+function parseJobPollMs(value: string | undefined): number {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return 1000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 10 || ms > 3_600_000) throw new ConfigError('JOB_POLL_MS must be a number of milliseconds (10 to 3600000)');
+  return ms;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | null {

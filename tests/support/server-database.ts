@@ -1,4 +1,4 @@
-import { openDatabase } from '../../src/server/db/open-database';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import type { Db } from '../../src/server/db/database';
 import type { RunningServer } from './server-process';
 
@@ -8,4 +8,9 @@ import type { RunningServer } from './server-process';
  */
 export function openServerDatabase(server: Pick<RunningServer, 'dataDir' | 'databaseUrl'>): Db {
   return openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir }).db;
+}
+
+/** The same, with the dialect (for code that needs it, like seedOrganization). Destroy `handle.db` when done. */
+export function openServerDatabaseHandle(server: Pick<RunningServer, 'dataDir' | 'databaseUrl'>): DatabaseHandle {
+  return openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
 }

@@ -13,6 +13,17 @@ export type StartServerOptions = {
   env?: Record<string, string>;
   /** 'source' runs src/server/main.ts through tsx; 'build' runs dist/server/main.js. */
   entry?: 'source' | 'build';
+  /**
+   * Run on another server's DATA_DIR and database instead of fresh ones: a restart (after
+   * `stop(signal, { keepData: true })`) or a second instance on the same PostgreSQL. The new
+   * server's stop() removes them unless it too is stopped with keepData.
+   */
+  reuse?: Pick<RunningServer, 'dataDir' | 'databaseUrl'>;
+};
+
+export type StopOptions = {
+  /** Leave DATA_DIR and the PostgreSQL database in place for a server started with `reuse`. */
+  keepData?: boolean;
 };
 
 export type RunningServer = {
@@ -25,7 +36,7 @@ export type RunningServer = {
   /** Everything the process printed so far (JSON log lines), for debugging a failure. */
   output(): string;
   /** SIGTERM (or the given signal), wait for the exit, clean up; resolves to the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  stop(signal?: NodeJS.Signals, options?: StopOptions): Promise<number | null>;
 };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,8 +49,8 @@ const OUTPUT_LIMIT = 2_000_000;
  * PostgreSQL, its own database. Resolves once it listens.
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inbox-server-'));
-  const databaseUrl = options.database === 'postgres' ? await createTestDatabase() : null;
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'inbox-server-'));
+  const databaseUrl = options.reuse ? options.reuse.databaseUrl : options.database === 'postgres' ? await createTestDatabase() : null;
   const args = options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -67,11 +78,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
   let stopped: Promise<number | null> | undefined;
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+  const stop = (signal: NodeJS.Signals = 'SIGTERM', stopOptions: StopOptions = {}) => {
     stopped ??= (async () => {
       const code = await terminate(child, exited, signal);
-      rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) await dropTestDatabase(databaseUrl);
+      if (!stopOptions.keepData) {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (databaseUrl) await dropTestDatabase(databaseUrl);
+      }
       return code;
     })();
     return stopped;

@@ -16,4 +16,6 @@ export const API_ERRORS = {
   ownerRolesFixed: "The owner's roles cannot be changed.",
   unsupportedContentType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',
+  /** Undo of a message whose delay is over (§4). */
+  messageAlreadySent: 'This message has already been sent.',
 } as const;

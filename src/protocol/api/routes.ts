@@ -23,6 +23,22 @@ export const apiPaths = {
   revokeInvite: (id: number) => `agents/pending/${id}`,
   agent: (email: string) => `agents/${encodeURIComponent(email)}`,
   organization: 'organization/',
+  conversations: 'conversations/',
+  conversationStatistics: 'conversations/status',
+  conversation: (id: number) => `conversations/${id}`,
+  conversationMessages: (id: number) => `conversations/${id}/messages/`,
+  /** `editor` is `reply` (§7 `conversations/{id}/{editor}`). */
+  conversationEditor: (id: number, editor: 'reply' = 'reply') => `conversations/${id}/${editor}`,
+  conversationNotes: (id: number) => `conversations/${id}/notes`,
+  conversationNote: (id: number, noteId: string) => `conversations/${id}/notes/${encodeURIComponent(noteId)}`,
+  conversationTags: (id: number) => `conversations/${id}/tags`,
+  conversationTag: (id: number, slug: string) => `conversations/${id}/tags/${encodeURIComponent(slug)}`,
+  conversationStatus: (id: number) => `conversations/${id}/status`,
+  conversationAssign: (id: number) => `conversations/${id}/assign`,
+  conversationRead: (id: number) => `conversations/${id}/read`,
+  undoMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/undo`,
+  contact: (id: number) => `contacts/${id}`,
+  tags: 'tags/',
 } as const;
 
 /** The header carrying the client session id, generated once per browser (§7). */

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Channel, ConversationStatus, Message, MessageSource, MessageStatus } from '../../protocol/documents';
 
 /**
  * The tables as SQL sees them, on both SQLite and PostgreSQL: times are epoch milliseconds
@@ -9,6 +10,13 @@ export interface Database {
   agents: AgentsTable;
   agent_invites: AgentInvitesTable;
   auth_tokens: AuthTokensTable;
+  contacts: ContactsTable;
+  tags: TagsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  changes: ChangesTable;
+  mutations: MutationsTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -71,7 +79,128 @@ export interface AuthTokensTable {
   last_used_at: number | null;
 }
 
+/**
+ * Documents of the sync engine carry `version`: the seq of the change-feed row that wrote them
+ * last (see realtime/write-transaction.ts).
+ */
+export interface ContactsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  email: string | null;
+  avatar: string | null;
+  is_trusted: number;
+  company: string | null;
+  created_at: number;
+  version: number;
+}
+
+export interface TagsTable {
+  org_id: number;
+  slug: string;
+  name: string;
+  is_system: number;
+  created_at: number;
+  version: number;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  org_id: number;
+  agent_id: number | null;
+  contact_id: number;
+  channel: Channel;
+  channel_id: number | null;
+  subject: string;
+  status: ConversationStatus;
+  /** JSON array of tag slugs. */
+  tags: string;
+  /** JSON array of recipients. */
+  recipients: string;
+  last_update: string;
+  last_update_ts: number;
+  is_unread: number;
+  priority: number;
+  created_at: number;
+  version: number;
+}
+
+/** Messages and notes in one table; the wire id is `m-<id>` or `n-<id>` after `type`. */
+export interface MessagesTable {
+  id: Generated<number>;
+  org_id: number;
+  conversation_id: number;
+  type: Message['type'];
+  message: string;
+  timestamp_ts: number;
+  /** JSON array of attachments. */
+  attachments: string;
+  status: MessageStatus;
+  source: MessageSource;
+  delay: number;
+  deliver_at: number | null;
+  agent_id: number | null;
+  contact_id: number | null;
+  target_id: string | null;
+  is_removed: number;
+  created_at: number;
+  version: number;
+}
+
+export const CHANGE_ACTIONS = ['insert', 'update', 'delete'] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** The change feed: one row per document write, in commit order per organization. */
+export interface ChangesTable {
+  seq: Generated<number>;
+  org_id: number;
+  col: string;
+  doc_id: string;
+  action: ChangeAction;
+  /** JSON of the document as written (its version is this seq); `{id}` for a delete. */
+  doc: string;
+  mutation_id: string | null;
+  /** null: every agent of the organization; else only this agent. */
+  audience: number | null;
+  created_at: number;
+}
+
+/** The first answer to each idempotent mutation (client session id + mutation id). */
+export interface MutationsTable {
+  id: Generated<number>;
+  org_id: number;
+  session_id: string;
+  mutation_id: string;
+  status: 'applied' | 'failed';
+  status_code: number;
+  /** JSON of the answer's body; null for a bodiless answer (204). */
+  result: string | null;
+  created_at: number;
+}
+
+/** Durable background work (transactional outbox), claimed with a lease. */
+export interface JobsTable {
+  id: Generated<number>;
+  org_id: number;
+  kind: string;
+  ref: string;
+  run_at: number;
+  locked_until: number | null;
+  attempts: number;
+  done_at: number | null;
+  cancelled_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type AgentRow = Selectable<AgentsTable>;
 export type AgentInviteRow = Selectable<AgentInvitesTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type TagRow = Selectable<TagsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type ChangeRow = Selectable<ChangesTable>;
+export type MutationRow = Selectable<MutationsTable>;
+export type JobRow = Selectable<JobsTable>;

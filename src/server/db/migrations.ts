@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
+import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
-
-type Schema = Kysely<unknown>['schema'];
+import { createSyncTables } from './sync-tables';
 
 /**
  * Every migration, in code (no file globbing, so the bundled server carries them). Keys sort in
@@ -10,15 +10,8 @@ type Schema = Kysely<unknown>['schema'];
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts': { up: (db: Kysely<unknown>) => createAccountTables(db.schema, dialect) },
+    '0002-sync': { up: (db: Kysely<unknown>) => createSyncTables(db.schema, dialect) },
   };
-}
-
-function idColumn(schema: Schema, table: string, dialect: DialectName) {
-  return schema
-    .createTable(table)
-    .addColumn('id', 'integer', (column) =>
-      dialect === 'postgres' ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
-    );
 }
 
 async function createAccountTables(schema: Schema, dialect: DialectName): Promise<void> {

@@ -1,0 +1,95 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { ConversationListQuery, ConversationPage } from '../../protocol/api/conversation-requests';
+import type { ConversationStatistics } from '../../protocol/documents';
+import type { ConversationRow, Database, Db } from '../db/database';
+import type { DialectName } from '../db/open-database';
+import { fieldError } from '../http/http-error';
+import { decodeConversationCursor, encodeConversationCursor, type ConversationOrder } from './conversation-cursor';
+import { toConversation } from './conversation-model';
+
+/** A conversation of this organization; another organization's id is as missing as an unknown one. */
+export function findConversationRow(db: Db, orgId: number, id: number): Promise<ConversationRow | undefined> {
+  return db.selectFrom('conversations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+type ListOptions = { orgId: number; agentId: number; query: Omit<ConversationListQuery, 'limit'> & { limit: number } };
+
+/** `LIKE` pattern text for a literal substring (backslash is the escape character). */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A page of the organization's conversations, filtered and ordered, with the cursor of the next page. */
+export async function listConversations(db: Db, dialect: DialectName, { orgId, agentId, query }: ListOptions): Promise<ConversationPage> {
+  const order: ConversationOrder = query.order ?? 'newest';
+  const cursor = query.cursor === undefined ? null : decodeConversationCursor(query.cursor, order);
+  if (query.cursor !== undefined && cursor === null) throw fieldError('cursor', 'is invalid');
+
+  let select = db
+    .selectFrom('conversations')
+    .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
+    .selectAll('conversations')
+    .where('conversations.org_id', '=', orgId);
+  if (query.status) select = select.where('conversations.status', '=', query.status);
+  if (query.assignee === 'me') select = select.where('conversations.agent_id', '=', agentId);
+  else if (query.assignee === 'none') select = select.where('conversations.agent_id', 'is', null);
+  else if (query.assignee !== undefined) select = select.where('conversations.agent_id', '=', Number(query.assignee));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
+    select = select.where((eb: ExpressionBuilder<Database, 'conversations' | 'contacts'>) =>
+      eb.or(
+        (['conversations.subject', 'conversations.last_update', 'contacts.name', 'contacts.email'] as const).map(
+          (column) => sql<boolean>`${sql.ref(column)} ${like} ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  if (cursor) {
+    select =
+      order === 'priority'
+        ? select.where((eb) =>
+            eb(eb.refTuple('conversations.priority', 'conversations.last_update_ts', 'conversations.id'), '<', eb.tuple(cursor.priority, cursor.ts, cursor.id)),
+          )
+        : select.where((eb) =>
+            eb(eb.refTuple('conversations.last_update_ts', 'conversations.id'), order === 'oldest' ? '>' : '<', eb.tuple(cursor.ts, cursor.id)),
+          );
+  }
+  const direction = order === 'oldest' ? 'asc' : 'desc';
+  if (order === 'priority') select = select.orderBy('conversations.priority', 'desc');
+  const rows = await select
+    .orderBy('conversations.last_update_ts', direction)
+    .orderBy('conversations.id', direction)
+    .limit(query.limit + 1)
+    .execute();
+  const conversations = rows.slice(0, query.limit).map(toConversation);
+  const last = conversations.at(-1);
+  return { conversations, next_cursor: rows.length > query.limit && last ? encodeConversationCursor(order, last) : null };
+}
+
+/**
+ * `conversations/status`: the default inbox (assigned to the caller or to nobody, open) counts
+ * its unread conversations (§9). Reading time is not measured yet, so it is null.
+ */
+export async function conversationStatistics(db: Db, orgId: number, agentId: number): Promise<ConversationStatistics> {
+  const unread = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'OPENED')
+    .where('is_unread', '=', 1)
+    .where((eb) => eb.or([eb('agent_id', '=', agentId), eb('agent_id', 'is', null)]))
+    .executeTakeFirst();
+  const first = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  const firstConversation = first?.first ?? null;
+  return {
+    statistics: { default: Number(unread?.count ?? 0) },
+    first_conversation: firstConversation === null ? null : Number(firstConversation),
+    reading_time: null,
+  };
+}

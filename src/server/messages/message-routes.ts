@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  conversationParams,
+  EDITORS,
+  editorParams,
+  messageParams,
+  messagesQuery,
+  noteBody,
+  noteEditBody,
+  noteParams,
+  replyBody,
+} from '../../protocol/api/conversation-requests';
+import type { AppContext } from '../app-context';
+import { findConversationForWrite } from '../conversations/conversation-changes';
+import { findConversationRow } from '../conversations/conversation-queries';
+import { requireSession, signedIn } from '../http/auth-hook';
+import { fieldError, notFound } from '../http/http-error';
+import { parseInput } from '../http/parse-input';
+import { runMutation } from '../mutations/run-mutation';
+import { answerListing } from '../realtime/streamed-get';
+import { findMessageRow, listMessages } from './message-queries';
+import { addNote, findNoteForWrite, removeNote } from './notes';
+import { saveReply } from './save-reply';
+import { undoMessage } from './undo-message';
+import { updateMessage } from './message-writes';
+
+/** A conversation's thread: read it (streamable), reply, notes, undo of a held send. */
+export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+
+  app.get('/conversations/:id/messages/', { preHandler }, (request, reply) =>
+    answerListing(ctx, request, reply, 'messages', async () => {
+      const orgId = signedIn(request).organization.id;
+      const { id } = parseInput(conversationParams, request.params);
+      const { limit, before } = parseInput(messagesQuery, request.query);
+      if (!(await findConversationRow(ctx.db, orgId, id))) throw notFound();
+      const beforeRow = before === undefined ? null : await findMessageRow(ctx.db, orgId, before);
+      if (before !== undefined && beforeRow?.conversation_id !== id) throw fieldError('before', 'is not a message of this conversation');
+      const page = await listMessages(ctx.db, orgId, id, { limit, before: beforeRow ?? null });
+      return { documents: page.messages, info: { has_more: page.has_more }, body: page };
+    }),
+  );
+
+  app.post('/conversations/:id/:editor', { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        const { id, editor } = parseInput(editorParams, request.params);
+        if (!(EDITORS as readonly string[]).includes(editor)) throw notFound();
+        const body = parseInput(replyBody, request.body);
+        const conversation = await findConversationForWrite(write, id);
+        const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body);
+        if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
+        return answer;
+      },
+      { status: 201 },
+    ),
+  );
+
+  app.post('/conversations/:id/notes', { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        const { id } = parseInput(conversationParams, request.params);
+        const body = parseInput(noteBody, request.body);
+        return addNote(write, await findConversationForWrite(write, id), caller.agent.id, body);
+      },
+      { status: 201 },
+    ),
+  );
+
+  app.patch('/conversations/:id/notes/:noteId', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id, noteId } = parseInput(noteParams, request.params);
+      const { message } = parseInput(noteEditBody, request.body);
+      const note = await findNoteForWrite(write, await findConversationForWrite(write, id), noteId);
+      return updateMessage(write, note.id, { message });
+    }),
+  );
+
+  app.delete('/conversations/:id/notes/:noteId', { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write) => {
+        const { id, noteId } = parseInput(noteParams, request.params);
+        const note = await findNoteForWrite(write, await findConversationForWrite(write, id), noteId);
+        await removeNote(write, note, noteId);
+        return undefined;
+      },
+      { status: 204 },
+    ),
+  );
+
+  app.post('/conversations/:id/messages/:messageId/undo', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id, messageId } = parseInput(messageParams, request.params);
+      return undoMessage(write, id, messageId);
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { bearerToken } from '../http/auth-hook';
+import { unauthorized } from '../http/http-error';
+import { countPendingJobs } from '../jobs/job-queries';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format. Open to anyone who can reach the server unless
+ * METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export function registerMetricsRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/metrics', async (request, reply) => {
+    const token = ctx.config.metricsToken;
+    if (token !== null && !sameSecret(bearerToken(request) ?? '', token)) throw unauthorized();
+    const { sockets, sessions } = ctx.stream.counts();
+    const { mutations } = ctx.metrics;
+    const lines = [
+      '# HELP inbox_stream_sockets Open /stream sockets.',
+      '# TYPE inbox_stream_sockets gauge',
+      `inbox_stream_sockets ${sockets}`,
+      '# HELP inbox_stream_sessions Distinct client sessions with an open /stream socket.',
+      '# TYPE inbox_stream_sessions gauge',
+      `inbox_stream_sessions ${sessions}`,
+      '# HELP inbox_feed_rows_sent_total Change-feed rows sent over /stream (replayed and live).',
+      '# TYPE inbox_feed_rows_sent_total counter',
+      `inbox_feed_rows_sent_total ${ctx.metrics.feedRowsSent}`,
+      '# HELP inbox_mutations_total Mutating calls by result: applied, replayed (a repeated mutation id) or failed (4xx).',
+      '# TYPE inbox_mutations_total counter',
+      ...(['applied', 'replayed', 'failed'] as const).map((result) => `inbox_mutations_total{result="${result}"} ${mutations[result]}`),
+      '# HELP inbox_delivery_jobs_pending Held sends not yet delivered or cancelled (all organizations in the database).',
+      '# TYPE inbox_delivery_jobs_pending gauge',
+      `inbox_delivery_jobs_pending ${await countPendingJobs(ctx.db, 'deliver_message')}`,
+      '# HELP process_resident_memory_bytes Resident memory size in bytes.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${process.memoryUsage.rss()}`,
+    ];
+    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database, MutationRow } from '../db/database';
+
+/** A mutation is known by the client session that sent it and the id that session gave it. */
+export type MutationKey = { orgId: number; sessionId: string; mutationId: string };
+
+export function findMutation(db: Kysely<Database>, key: MutationKey): Promise<MutationRow | undefined> {
+  return db
+    .selectFrom('mutations')
+    .selectAll()
+    .where('org_id', '=', key.orgId)
+    .where('session_id', '=', key.sessionId)
+    .where('mutation_id', '=', key.mutationId)
+    .executeTakeFirst();
+}
+
+export async function recordMutation(
+  db: Kysely<Database>,
+  key: MutationKey,
+  answer: { status: MutationRow['status']; statusCode: number; body: unknown; now: number },
+): Promise<void> {
+  await db
+    .insertInto('mutations')
+    .values({
+      org_id: key.orgId,
+      session_id: key.sessionId,
+      mutation_id: key.mutationId,
+      status: answer.status,
+      status_code: answer.statusCode,
+      result: answer.body === undefined ? null : JSON.stringify(answer.body),
+      created_at: answer.now,
+    })
+    .execute();
+}

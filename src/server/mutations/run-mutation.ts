@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HEADER } from '../../protocol/api/routes';
+import { MUTATION_HEADER } from '../../protocol/realtime';
+import type { AppContext } from '../app-context';
+import type { SignedIn } from '../auth/session';
+import type { MutationRow } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { signedIn } from '../http/auth-hook';
+import { fieldError, HttpError } from '../http/http-error';
+import { runWrite, type Write } from '../realtime/write-transaction';
+import { findMutation, recordMutation, type MutationKey } from './mutation-queries';
+
+const MAX_ID_LENGTH = 200;
+
+/** Thrown inside the transaction when another request with the same key got there first. */
+class AlreadyAnswered extends Error {
+  constructor(readonly row: MutationRow) {
+    super('Mutation already answered');
+  }
+}
+
+function headerValue(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return null;
+  if (text.length > MAX_ID_LENGTH) throw fieldError(name, 'is too long');
+  return text;
+}
+
+function mutationKey(request: FastifyRequest, orgId: number): MutationKey | null {
+  const mutationId = headerValue(request, MUTATION_HEADER);
+  if (mutationId === null) return null;
+  return { orgId, sessionId: headerValue(request, SESSION_HEADER) ?? '', mutationId };
+}
+
+/**
+ * Runs a mutating call in one write transaction. With a mutation id (MUTATION_HEADER, scoped
+ * by the client session of SESSION_HEADER) its first answer is stored in that same transaction
+ * and every repeat gets that answer back without writing anything. A 4xx is stored as failed,
+ * so a retry is refused the same way instead of being applied later; a 5xx is not stored, so
+ * it can be retried. Everything the call reads from the request is parsed inside `run`, so bad
+ * input is such a 4xx too.
+ */
+export async function runMutation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (write: Write, caller: SignedIn) => Promise<unknown>,
+  options: { status?: 200 | 201 | 204 } = {},
+): Promise<FastifyReply> {
+  const caller = signedIn(request);
+  const key = mutationKey(request, caller.organization.id);
+  const replay = (row: MutationRow) => {
+    ctx.metrics.mutations.replayed += 1;
+    void reply.code(row.status_code).header('x-mutation-replayed', 'true');
+    return row.result === null ? reply.send() : reply.type('application/json; charset=utf-8').send(row.result);
+  };
+
+  if (key) {
+    const stored = await findMutation(ctx.db, key);
+    if (stored) return replay(stored);
+  }
+  const statusCode = options.status ?? 200;
+  try {
+    const body = await runWrite(ctx, { orgId: caller.organization.id, mutationId: key?.mutationId ?? null }, async (write) => {
+      if (key) {
+        const stored = await findMutation(write.trx, key);
+        if (stored) throw new AlreadyAnswered(stored);
+      }
+      const value = await run(write, caller);
+      if (key) await recordMutation(write.trx, key, { status: 'applied', statusCode, body: value, now: write.now });
+      return value;
+    });
+    ctx.metrics.mutations.applied += 1;
+    return reply.code(statusCode).send(body);
+  } catch (error) {
+    if (error instanceof AlreadyAnswered) return replay(error.row);
+    if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) {
+      ctx.metrics.mutations.failed += 1;
+      if (key) {
+        try {
+          await recordMutation(ctx.db, key, { status: 'failed', statusCode: error.statusCode, body: error.body, now: ctx.clock() });
+        } catch (recordError) {
+          if (!isUniqueViolation(recordError)) throw recordError;
+          const stored = await findMutation(ctx.db, key);
+          if (stored) return replay(stored);
+        }
+      }
+      throw error;
+    }
+    if (key && isUniqueViolation(error)) {
+      const stored = await findMutation(ctx.db, key);
+      if (stored) return replay(stored);
+    }
+    throw error;
+  }
+}

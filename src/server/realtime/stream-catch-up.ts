@@ -1,0 +1,56 @@
+import type { Db } from '../db/database';
+import type { Metrics } from '../metrics/metrics';
+import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
+import { organizationDocuments } from './organization-documents';
+import type { StreamClient } from './stream-hub';
+import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
+
+const PAGE = 500;
+
+export type CatchUpDeps = { db: Db; metrics: Metrics };
+
+/**
+ * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
+ * what is retained (nothing is pruned yet, but a pruned feed must answer with a reset).
+ */
+export function isReplayableCursor(cursor: number | undefined, bounds: { latest: number; oldest: number | null }): cursor is number {
+  if (cursor === undefined || cursor > bounds.latest) return false;
+  return bounds.oldest === null || cursor >= bounds.oldest - 1;
+}
+
+/**
+ * Brings a new socket up to date before it goes live: the feed rows after its cursor, or, when
+ * the cursor cannot be replayed, RESET and every current document. Resolves to the cursor of
+ * its READY, or null when the socket went away meanwhile.
+ */
+export async function catchUp(deps: CatchUpDeps, client: StreamClient, cursor: number | undefined): Promise<number | null> {
+  const bounds = await feedBounds(deps.db, client.orgId);
+  if (isReplayableCursor(cursor, bounds)) return replay(deps, client, cursor, bounds.latest);
+  return bootstrap(deps, client, bounds.latest);
+}
+
+async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor: number, through: number): Promise<number | null> {
+  let after = cursor;
+  while (after < through) {
+    const rows = await readChanges(db, client.orgId, { after, through, limit: PAGE });
+    const visible = rows.filter((row) => isVisibleTo(row, client.agentId));
+    if (!(await sendFramesFlushed(client.socket, visible.map(feedMessageText)))) return null;
+    metrics.feedRowsSent += visible.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) break;
+    after = Number(last.seq);
+  }
+  return through;
+}
+
+/**
+ * The snapshot position is read before any document: a document changed after it is sent
+ * again live, and the client keeps the copy with the higher version.
+ */
+async function bootstrap({ db }: CatchUpDeps, client: StreamClient, snapshot: number): Promise<number | null> {
+  if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
+  for await (const batch of organizationDocuments(db, client.orgId, PAGE)) {
+    if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'fetch', ...batch })))) return null;
+  }
+  return snapshot;
+}

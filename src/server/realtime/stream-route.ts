@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { API_ERRORS } from '../../protocol/api/api-errors';
+import { authFailureReason, CLOSE_CODES, clientMessage, PING, PONG, STREAM_PATH, streamQuery } from '../../protocol/realtime';
+import type { AppContext } from '../app-context';
+import { findSession } from '../auth/session';
+import { notFound } from '../http/http-error';
+import { catchUp } from './stream-catch-up';
+import type { StreamClient } from './stream-hub';
+import { sendFrame } from './stream-socket';
+
+function frameText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+/** A client frame: PING, or JSON with an action. None is acted on yet; nothing unchecked is used. */
+function onFrame(socket: WebSocket, data: RawData, isBinary: boolean): void {
+  if (isBinary) return;
+  const text = frameText(data);
+  if (text === PING) {
+    sendFrame(socket, PONG);
+    return;
+  }
+  try {
+    clientMessage.safeParse(JSON.parse(text));
+  } catch {
+    // Not JSON: ignored like an unknown action.
+  }
+}
+
+/**
+ * `GET /stream` (DESIGN.md, §4, §7). Frames sent on a new socket, in order:
+ * VERSION; then either the feed rows after the client's cursor (`{action, col, document,
+ * cursor}`) or RESET and `fetch` batches of every document; then READY with the cursor the
+ * client now holds; then every later change once, in feed order. A plain GET is a 404.
+ */
+export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void {
+  const opening = new Set<Promise<void>>();
+
+  const open = async (socket: WebSocket, request: FastifyRequest, isClosed: () => boolean, onClient: (client: StreamClient) => void) => {
+    const parsed = streamQuery.safeParse(request.query ?? {});
+    const query = parsed.success ? parsed.data : {};
+    const token = query.token;
+    const signedIn = token ? await findSession(ctx.db, token, ctx.clock()) : undefined;
+    if (isClosed()) return;
+    if (!signedIn) {
+      socket.close(CLOSE_CODES.unauthorized, authFailureReason('401', API_ERRORS.notSignedIn));
+      return;
+    }
+    const client: StreamClient = {
+      socket,
+      orgId: signedIn.organization.id,
+      agentId: signedIn.agent.id,
+      session: query.session ?? null,
+      lastSent: 0,
+    };
+    onClient(client);
+    ctx.stream.register(client);
+    sendFrame(socket, JSON.stringify({ action: 'VERSION', version: ctx.config.buildId }));
+    const ready = await catchUp(ctx, client, query.cursor);
+    if (ready === null || isClosed()) return;
+    sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready }));
+    await ctx.stream.goLive(client, ready);
+  };
+
+  app.route({
+    method: 'GET',
+    url: STREAM_PATH,
+    handler: () => {
+      throw notFound();
+    },
+    wsHandler: (socket, request) => {
+      let closed = false;
+      let client: StreamClient | undefined;
+      // Listeners first: frames that arrive while the session is looked up must not be lost.
+      socket.on('message', (data, isBinary) => onFrame(socket, data, isBinary));
+      socket.on('close', () => {
+        closed = true;
+        if (client) ctx.stream.unregister(client);
+      });
+      const opened = open(
+        socket,
+        request,
+        () => closed,
+        (found) => (client = found),
+      ).catch((error: unknown) => {
+        request.log.error({ err: error }, 'Stream failed');
+        if (!closed) socket.close(1011, 'Server error');
+      });
+      opening.add(opened);
+      void opened.finally(() => opening.delete(opened));
+    },
+  });
+
+  app.addHook('onClose', async () => {
+    await Promise.all([...opening]);
+    await ctx.stream.drain();
+  });
+}

@@ -1,0 +1,7 @@
+import type { Tag } from '../../protocol/documents';
+import type { TagRow } from '../db/database';
+import { fromSqlBoolean } from '../db/sql-boolean';
+
+export function toTag(row: TagRow): Tag {
+  return { slug: row.slug, name: row.name, is_system: fromSqlBoolean(row.is_system), version: Number(row.version) };
+}

@@ -1,0 +1,27 @@
+import type { Tag } from '../../protocol/documents';
+import type { Db, TagRow } from '../db/database';
+import type { Write } from '../realtime/write-transaction';
+import { toTag } from './tag-model';
+
+export function listTags(db: Db, orgId: number): Promise<TagRow[]> {
+  return db.selectFrom('tags').selectAll().where('org_id', '=', orgId).orderBy('slug').execute();
+}
+
+/** The organization's tag with this slug, created (with its feed row) when it is new. */
+export async function ensureTag(write: Write, slug: string, name: string): Promise<Tag> {
+  const existing = await write.trx
+    .selectFrom('tags')
+    .selectAll()
+    .where('org_id', '=', write.orgId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (existing) return toTag(existing);
+  return write.change('tags', 'insert', async (version) => {
+    const row = await write.trx
+      .insertInto('tags')
+      .values({ org_id: write.orgId, slug, name, is_system: 0, created_at: write.now, version })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toTag(row);
+  });
+}
