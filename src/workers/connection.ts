@@ -52,6 +52,9 @@ export type ConnectionEvents = {
   unauthorized: () => void;
 };
 
+/** The code of a socket dropped by the client for a local reason (a failed write): it reconnects. */
+export const LOCAL_FAILURE_CLOSE_CODE = 3000;
+
 /** How often silence is checked; pings and timeouts are exact to within this. */
 export const SILENCE_CHECK_MS = 1_000;
 
@@ -237,6 +240,10 @@ export function createConnection(delegate: ConnectionDelegate) {
     },
     send(data: string): void {
       send(data);
+    },
+    /** Drops the socket as if it had failed (e.g. a local write failed): it reconnects with backoff. */
+    interrupt(): void {
+      drop(LOCAL_FAILURE_CLOSE_CODE);
     },
     on<K extends keyof ConnectionEvents>(event: K, listener: ConnectionEvents[K]): () => void {
       listeners[event].add(listener);

@@ -1,0 +1,34 @@
+import type { MutationInput } from './outbox-row';
+
+/**
+ * The one contract between a tab and the sync worker (exposed with comlink). Tabs never write
+ * IndexedDB; they call this and read the organization's database through live queries.
+ */
+export type SyncEvent =
+  | { type: 'version'; version: string }
+  | { type: 'unauthorized'; slug: string }
+  /** A mutation the server refused (4xx): its optimistic change was rolled back. */
+  | { type: 'mutation-failed'; slug: string; text: string }
+  /** A held send was undone or delivered; lets the screen drop its countdown. */
+  | { type: 'send-settled'; slug: string; message_id: string; status: 'SENT' | 'CANCELLED' };
+
+export type SyncApi = {
+  /**
+   * Attaches this tab to the organization's sync (starting the socket when it is the first tab).
+   * `tabLock` is a Web Lock name the tab holds while it lives: when it is released the worker
+   * detaches the tab, so a dead tab never keeps the socket open.
+   * `sessionId` is the app's client session id (§7, x-client-session); the worker cannot read
+   * localStorage. The first attach of an organization decides the engine's session id; without
+   * one the worker makes its own.
+   */
+  attach(slug: string, tabLock: string, sessionId?: string): Promise<void>;
+  detach(slug: string, tabLock: string): Promise<void>;
+  /** Records the mutation and its optimistic change; resolves with the outbox row id. */
+  mutate(slug: string, mutation: MutationInput): Promise<number>;
+  /** Undo of a held send (§4): local while still in the outbox, else the server's undo call. */
+  undoSend(slug: string, messageId: string): Promise<void>;
+  /** Loads the page of messages before the oldest one held (MESSAGE_PAGE_SIZE). */
+  loadOlderMessages(slug: string, conversationId: number): Promise<void>;
+  /** Receives SyncEvents (a comlink proxy). */
+  subscribe(listener: (event: SyncEvent) => void): Promise<void>;
+};

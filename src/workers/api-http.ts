@@ -1,0 +1,107 @@
+import { API_BASE, SESSION_HEADER } from '../protocol/api/routes';
+import { ERROR_TEXTS } from '../protocol/error-texts';
+import { CONTENT_ID_HEADER, MUTATION_HEADER, STREAM_HEADER } from '../protocol/realtime';
+import type { SendOutcome } from './classify-failure';
+import { failureText } from './classify-failure';
+import type { Clock } from './connection';
+import { mutationRequest } from './mutation-request';
+import type { StoredRow } from './outbox-store';
+import { StreamedRequestError } from './streamed-requests';
+import type { BeginResult } from './streamed-requests';
+
+/**
+ * The worker's REST calls (§7): the organization's bearer token, the client session id, and for a
+ * mutation its x-mutation-id, so that a retried row is applied by the server at most once.
+ */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export type ApiHttpDeps = {
+  fetch: FetchLike;
+  clock: Clock;
+  /** e.g. `https://inbox.example.com`; the API is under `/api/`. */
+  origin: string;
+  sessionId: string;
+  getToken: () => Promise<string | null>;
+  /** A request that takes longer is abandoned and retried (the mutation id makes that safe). */
+  timeoutMs?: number;
+};
+
+export const MUTATION_TIMEOUT_MS = 30_000;
+
+export function createApiHttp(deps: ApiHttpDeps) {
+  const timeoutMs = deps.timeoutMs ?? MUTATION_TIMEOUT_MS;
+
+  async function headers(extra: Record<string, string>): Promise<Record<string, string> | null> {
+    const token = await deps.getToken();
+    if (!token) return null;
+    return { accept: 'application/json', authorization: `Bearer ${token}`, [SESSION_HEADER]: deps.sessionId, ...extra };
+  }
+
+  const apiUrl = (path: string): string => deps.origin + API_BASE + path;
+
+  return {
+    apiUrl,
+
+    async sendMutation(row: StoredRow, signal: AbortSignal): Promise<SendOutcome> {
+      const request = mutationRequest(row);
+      const extra: Record<string, string> = { [MUTATION_HEADER]: row.client_id };
+      if (request.body !== undefined) extra['content-type'] = 'application/json';
+      const sent = await headers(extra);
+      if (!sent) return { kind: 'response', status: 401, body: null };
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal.addEventListener('abort', abort);
+      let timedOut = false;
+      const timer = deps.clock.setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      try {
+        const init: RequestInit = { method: request.method, headers: sent, signal: controller.signal };
+        if (request.body !== undefined) init.body = JSON.stringify(request.body);
+        const response = await deps.fetch(apiUrl(request.path), init);
+        return { kind: 'response', status: response.status, body: await readResponseBody(response) };
+      } catch {
+        return timedOut ? { kind: 'timeout' } : { kind: 'network' };
+      } finally {
+        deps.clock.clearTimeout(timer);
+        signal.removeEventListener('abort', abort);
+      }
+    },
+
+    /** Starts a streamed GET (§7) whose result comes over the socket under `targetId`. */
+    async beginStreamedGet(url: string, targetId: string): Promise<BeginResult> {
+      const sent = await headers({ [STREAM_HEADER]: '1', [CONTENT_ID_HEADER]: targetId });
+      if (!sent) throw new StreamedRequestError(ERROR_TEXTS.unexpected, 401);
+      let response: Response;
+      try {
+        response = await deps.fetch(url, { method: 'GET', headers: sent });
+      } catch {
+        throw new StreamedRequestError(ERROR_TEXTS.offline, null);
+      }
+      if (response.status === 202) return { kind: 'streaming' };
+      const body = await readResponseBody(response);
+      if (response.ok) return { kind: 'plain', body };
+      const text = response.status === 429 ? ERROR_TEXTS.rateLimited : failureText(body);
+      throw new StreamedRequestError(text, response.status);
+    },
+  };
+}
+
+export type ApiHttp = ReturnType<typeof createApiHttp>;
+
+export async function readResponseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return null;
+  }
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,69 @@
+import type { CollectionName } from '../protocol/documents';
+import type { ServerMessage } from '../protocol/realtime';
+import { docKeyOf, isCollection } from './server-documents';
+import type { StoredDoc } from './recompute-visible';
+
+/**
+ * What a socket message asks of the local database (pure). `fetch` with a target id is the answer
+ * to a streamed GET: its documents are written like any others but never move the cursor.
+ * `read` and `fetch` count as add (§4).
+ */
+export type FeedOp =
+  | { kind: 'reset' }
+  | { kind: 'put'; col: CollectionName; docs: StoredDoc[]; cursor: number | null; targetId: string | null }
+  | { kind: 'delete'; col: CollectionName; id: string | number; cursor: number | null }
+  | { kind: 'cursor'; cursor: number }
+  | { kind: 'ready'; cursor: number | null }
+  | { kind: 'done'; targetId: string; document: Record<string, unknown> }
+  | { kind: 'error'; targetId: string; document: Record<string, unknown> };
+
+export function feedOpOf(message: ServerMessage): FeedOp | null {
+  const cursor = message.cursor ?? null;
+  switch (message.action) {
+    case 'RESET':
+      return { kind: 'reset' };
+    case 'READY':
+      return { kind: 'ready', cursor };
+    case 'DONE':
+      return message.target_id === undefined ? null : { kind: 'done', targetId: message.target_id, document: message.document ?? {} };
+    case 'ERROR':
+      return message.target_id === undefined ? null : { kind: 'error', targetId: message.target_id, document: message.document ?? {} };
+    case 'VERSION':
+      return null;
+    case 'delete': {
+      const col = message.col;
+      const id = isCollection(col) && message.document ? deletedKey(col, message.document) : null;
+      if (isCollection(col) && id !== null) return { kind: 'delete', col, id, cursor };
+      return cursor === null ? null : { kind: 'cursor', cursor };
+    }
+    default: {
+      const col = message.col;
+      const docs = message.documents ?? (message.document ? [message.document] : []);
+      if (!isCollection(col)) return cursor === null ? null : { kind: 'cursor', cursor };
+      return { kind: 'put', col, docs, cursor, targetId: message.target_id ?? null };
+    }
+  }
+}
+
+function deletedKey(col: CollectionName, document: StoredDoc): string | number | null {
+  // A tag may be deleted by slug or by an `id` that is its slug.
+  if (col === 'tags' && typeof document['slug'] !== 'string') return docKeyOf(col, { slug: document['id'] });
+  return docKeyOf(col, document);
+}
+
+export function docCount(op: FeedOp): number {
+  return op.kind === 'put' ? op.docs.length : 1;
+}
+
+/** Adjacent puts into the same collection (and for the same request) become one bulk write. */
+export function mergeFeedOps(ops: readonly FeedOp[]): FeedOp[] {
+  const merged: FeedOp[] = [];
+  for (const op of ops) {
+    const previous = merged[merged.length - 1];
+    if (op.kind === 'put' && previous?.kind === 'put' && previous.col === op.col && previous.targetId === op.targetId) {
+      for (const doc of op.docs) previous.docs.push(doc);
+      if (op.cursor !== null) previous.cursor = Math.max(previous.cursor ?? 0, op.cursor);
+    } else merged.push(op.kind === 'put' ? { ...op, docs: [...op.docs] } : op);
+  }
+  return merged;
+}

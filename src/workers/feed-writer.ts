@@ -1,0 +1,154 @@
+import type { CursorMeta, InboxDatabase } from '../client-db/inbox-database';
+import type { ServerMessage } from '../protocol/realtime';
+import { docCount, feedOpOf, mergeFeedOps } from './feed-ops';
+import type { FeedOp } from './feed-ops';
+import { clearDocuments, deleteServerDoc, putServerDocs } from './server-documents';
+import type { SendSettled } from './server-documents';
+
+/**
+ * Writes what the socket brings into IndexedDB, in arrival order. Messages that arrive while a
+ * transaction runs are written together by the next one (up to `maxDocsPerTransaction`), so a
+ * bootstrap of 100,000 documents is some dozens of transactions, not 100,000.
+ *
+ * The cursor is written in the same transaction as the documents it covers, and only moves once
+ * that transaction commits: a failed write leaves neither documents nor cursor moved. During a
+ * RESET bootstrap the cursor stays unset until READY, so an interrupted bootstrap starts over.
+ */
+export type FeedEffect =
+  | { kind: 'fetched'; targetId: string; count: number }
+  | { kind: 'done'; targetId: string; document: Record<string, unknown> }
+  | { kind: 'error'; targetId: string; document: Record<string, unknown> }
+  | { kind: 'ready' }
+  | { kind: 'settled'; settled: SendSettled };
+
+export type FeedWriterDeps = {
+  db: InboxDatabase;
+  now: () => number;
+  initialCursor: number | null;
+  maxDocsPerTransaction?: number;
+  /** After each commit, what it means for the rest of the engine. */
+  onCommitted: (effects: FeedEffect[]) => void;
+  /** A transaction failed: its messages and the ones queued behind it are dropped. */
+  onWriteFailed: (error: unknown) => void;
+};
+
+export const MAX_DOCS_PER_TRANSACTION = 2_000;
+
+export function createFeedWriter(deps: FeedWriterDeps) {
+  const { db } = deps;
+  const maxDocs = deps.maxDocsPerTransaction ?? MAX_DOCS_PER_TRANSACTION;
+  let queue: FeedOp[] = [];
+  let cursor = deps.initialCursor;
+  let bootstrapping = false;
+  let draining: Promise<void> | null = null;
+  let stopped = false;
+
+  function takeBatch(): FeedOp[] {
+    let docs = 0;
+    let taken = 0;
+    while (taken < queue.length && (taken === 0 || docs < maxDocs)) {
+      docs += docCount(queue[taken] as FeedOp);
+      taken += 1;
+    }
+    const batch = queue.slice(0, taken);
+    queue = queue.slice(taken);
+    return batch;
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0 && !stopped) await writeBatch(takeBatch());
+    } finally {
+      draining = null;
+    }
+  }
+
+  async function writeBatch(batch: FeedOp[]): Promise<void> {
+    let nextCursor = cursor;
+    let nextBootstrapping = bootstrapping;
+    let cursorChanged = false;
+    const effects: FeedEffect[] = [];
+    const advance = (to: number | null) => {
+      if (to === null || nextBootstrapping) return;
+      nextCursor = Math.max(nextCursor ?? 0, to);
+      cursorChanged = true;
+    };
+    try {
+      await db.transaction('rw', [db.conversations, db.messages, db.contacts, db.tags, db.bases, db.outbox, db.meta], async () => {
+        const now = deps.now();
+        for (const op of mergeFeedOps(batch)) {
+          switch (op.kind) {
+            case 'reset':
+              await clearDocuments(db, now);
+              nextCursor = null;
+              nextBootstrapping = true;
+              cursorChanged = true;
+              break;
+            case 'put': {
+              const settled = await putServerDocs(db, op.col, op.docs, now);
+              for (const change of settled) effects.push({ kind: 'settled', settled: change });
+              if (op.targetId !== null) effects.push({ kind: 'fetched', targetId: op.targetId, count: op.docs.length });
+              else advance(op.cursor);
+              break;
+            }
+            case 'delete':
+              await deleteServerDoc(db, op.col, op.id, now);
+              advance(op.cursor);
+              break;
+            case 'cursor':
+              advance(op.cursor);
+              break;
+            case 'ready':
+              nextBootstrapping = false;
+              if (op.cursor !== null) {
+                nextCursor = op.cursor;
+                cursorChanged = true;
+              }
+              effects.push({ kind: 'ready' });
+              break;
+            case 'done':
+            case 'error':
+              effects.push(op);
+              break;
+          }
+        }
+        if (!cursorChanged) return;
+        if (nextCursor === null) await db.meta.delete('cursor');
+        else {
+          const row: CursorMeta = { key: 'cursor', value: nextCursor };
+          await db.meta.put(row);
+        }
+      });
+    } catch (error) {
+      queue = [];
+      deps.onWriteFailed(error);
+      return;
+    }
+    cursor = nextCursor;
+    bootstrapping = nextBootstrapping;
+    deps.onCommitted(effects);
+  }
+
+  return {
+    push(message: ServerMessage): void {
+      if (stopped) return;
+      const op = feedOpOf(message);
+      if (!op) return;
+      queue.push(op);
+      draining ??= Promise.resolve().then(drain);
+    },
+    /** The committed cursor: the feed position every stored document is up to. */
+    get cursor(): number | null {
+      return cursor;
+    },
+    async idle(): Promise<void> {
+      while (draining) await draining;
+    },
+    stop(): void {
+      stopped = true;
+      queue = [];
+    },
+  };
+}
+
+export type FeedWriter = ReturnType<typeof createFeedWriter>;

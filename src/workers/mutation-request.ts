@@ -1,0 +1,70 @@
+import type { OutboxRow } from '../client-db/outbox-row';
+import type { TargetCol } from './mutation-target';
+
+/** The REST call of an outbox row (pure; §7), relative to the API base. */
+export type MutationRequest = { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+
+export function mutationRequest(row: Pick<OutboxRow, 'args' | 'temp_id' | 'created_at'>): MutationRequest {
+  const input = row.args;
+  const conversation = `conversations/${input.conversation_id}`;
+  switch (input.kind) {
+    case 'reply': {
+      const body: Record<string, unknown> = { message: input.message, target_id: row.temp_id, sent_at: row.created_at };
+      if (input.source !== undefined) body['source'] = input.source;
+      return { method: 'POST', path: `${conversation}/reply`, body };
+    }
+    case 'note':
+      return { method: 'POST', path: `${conversation}/notes`, body: { message: input.message, target_id: row.temp_id } };
+    case 'edit-note':
+      return { method: 'PATCH', path: `${conversation}/notes/${encodeURIComponent(input.note_id)}`, body: { message: input.message } };
+    case 'delete-note':
+      return { method: 'DELETE', path: `${conversation}/notes/${encodeURIComponent(input.note_id)}` };
+    case 'tag':
+      return { method: 'POST', path: `${conversation}/tags`, body: { name: input.name } };
+    case 'untag':
+      return { method: 'DELETE', path: `${conversation}/tags/${encodeURIComponent(input.slug)}` };
+    case 'status':
+      return { method: 'POST', path: `${conversation}/status`, body: { status: input.status } };
+    case 'assign':
+      return { method: 'POST', path: `${conversation}/assign`, body: { agent_id: input.agent_id } };
+    case 'read':
+      return { method: 'POST', path: `${conversation}/read` };
+    case 'undo':
+      return { method: 'POST', path: `${conversation}/messages/${encodeURIComponent(input.message_id)}/undo` };
+  }
+}
+
+export type ResponseDocument = { col: TargetCol; doc: Record<string, unknown> };
+
+/**
+ * The server's copy of the document a successful mutation answered with, if it answered with
+ * one: a reply's `{message, generated_id}`, a Message, or a Conversation.
+ */
+export function responseDocument(row: Pick<OutboxRow, 'args'>, body: unknown): ResponseDocument | null {
+  if (!isRecord(body)) return null;
+  switch (row.args.kind) {
+    case 'reply': {
+      const message = body['message'];
+      return isRecord(message) && isMessageDoc(message) ? { col: 'messages', doc: message } : null;
+    }
+    case 'note':
+    case 'edit-note':
+    case 'delete-note':
+    case 'undo':
+      return isMessageDoc(body) ? { col: 'messages', doc: body } : null;
+    default:
+      return isConversationDoc(body) ? { col: 'conversations', doc: body } : null;
+  }
+}
+
+function isMessageDoc(value: Record<string, unknown>): boolean {
+  return typeof value['id'] === 'string' && typeof value['conversation_id'] === 'number' && typeof value['version'] === 'number';
+}
+
+function isConversationDoc(value: Record<string, unknown>): boolean {
+  return typeof value['id'] === 'number' && typeof value['version'] === 'number';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,246 @@
+import type { InboxDatabase } from '../client-db/inbox-database';
+import type { MutationInput } from '../client-db/outbox-row';
+import type { SyncEvent } from '../client-db/sync-api';
+import { ERROR_TEXTS } from '../protocol/error-texts';
+import { createApiHttp } from './api-http';
+import type { FetchLike } from './api-http';
+import { failureText } from './classify-failure';
+import { createConnection } from './connection';
+import type { Clock, SocketLike } from './connection';
+import { createConnectionMeta } from './connection-meta';
+import { createFeedWriter } from './feed-writer';
+import type { FeedEffect, FeedWriter } from './feed-writer';
+import { loadOlderMessages } from './load-older-messages';
+import { newTempId } from './mutation-target';
+import { onceOnline } from './network-port';
+import type { NetworkPort } from './network-port';
+import { createOutboxSender } from './outbox-sender';
+import {
+  claimRow,
+  enqueueMutation,
+  listPendingRows,
+  requeueRow,
+  settleFailure,
+  settleRetry,
+  settleSuccess,
+} from './outbox-store';
+import { createRemovalTimers } from './removal-timers';
+import { createStreamedRequests, StreamedRequestError } from './streamed-requests';
+import { undoSend } from './undo-send';
+
+/**
+ * One organization's sync: the socket (connection.ts) feeding the feed writer, the outbox sender,
+ * streamed GETs, and the calls of the SyncApi. Everything with a clock or a port is injected.
+ *
+ *   created ──start()──▶ running ──stop()──▶ stopped
+ *                          │ 401 / 40xx close: 'unauthorized' event, socket and sender halted
+ */
+export type SyncEngineDeps = {
+  slug: string;
+  /** The organization's database, for document writes (default durability). */
+  db: InboxDatabase;
+  /** A second instance of the same database opened with strict durability, for outbox writes. */
+  outboxDb?: InboxDatabase;
+  createSocket: (url: string) => SocketLike;
+  fetch: FetchLike;
+  clock: Clock;
+  network: NetworkPort;
+  getToken: () => Promise<string | null>;
+  sessionId: string;
+  /** The page origin, e.g. `https://inbox.example.com`. */
+  origin: string;
+  /** This build's version; a different VERSION from the server raises a 'version' event. */
+  clientVersion: string;
+  newId: () => string;
+  events: (event: SyncEvent) => void;
+  log?: (message: string, error: unknown) => void;
+  maxDocsPerTransaction?: number;
+};
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { slug, db, clock } = deps;
+  const outboxDb = deps.outboxDb ?? db;
+  const log = deps.log ?? ((message: string, error: unknown) => console.error(`[sync ${slug}] ${message}`, error));
+  const http = createApiHttp({ fetch: deps.fetch, clock, origin: deps.origin, sessionId: deps.sessionId, getToken: deps.getToken });
+  const streams = createStreamedRequests({ clock, newId: deps.newId, timeoutText: ERROR_TEXTS.unexpected });
+  const meta = createConnectionMeta(db, clock, (error) => log('could not write the connection state', error));
+  const removals = createRemovalTimers({ db, clock, onError: (error) => log('could not drop a removed note', error) });
+  const announcedVersions = new Set<string>();
+  let token: string | null = null;
+  let writer: FeedWriter | null = null;
+  let started: Promise<void> | null = null;
+  let stopped = false;
+  let stopNetwork: (() => void) | null = null;
+
+  const newIds = () => ({ clientId: deps.newId(), tempId: newTempId(deps.newId()) });
+
+  let signedOut = false;
+  const unauthorized = () => {
+    if (signedOut) return;
+    signedOut = true;
+    deps.events({ type: 'unauthorized', slug });
+  };
+
+  const connection = createConnection({
+    clock,
+    url(init) {
+      if (!token || stopped) return null;
+      const cursor = writer?.cursor ?? null;
+      const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null) });
+      if (cursor !== null) params.set('cursor', String(cursor));
+      return `${deps.origin.replace(/^http/, 'ws')}/stream?${params.toString()}`;
+    },
+    createSocket: deps.createSocket,
+    isOnline: () => deps.network.isOnline(),
+    onceOnline: (callback) => onceOnline(deps.network, callback),
+  });
+  connection.on('state', (state) => meta.update({ state, ready: false, retry: connection.retry }));
+  connection.on('connected', (retry) => {
+    meta.update({ retry });
+    sender.kick();
+  });
+  connection.on('message', (message) => {
+    if (message.action === 'VERSION') announceVersion(message.version);
+    else writer?.push(message);
+  });
+  connection.on('unauthorized', () => {
+    void sender.stop();
+    unauthorized();
+  });
+
+  const sender = createOutboxSender({
+    clock,
+    network: deps.network,
+    listPending: () => listPendingRows(outboxDb),
+    claim: (id) => claimRow(outboxDb, id, clock.now()),
+    send: (row, signal) => http.sendMutation(row, signal),
+    async succeed(row, body) {
+      const settled = await settleSuccess(outboxDb, row, body, clock.now());
+      for (const change of settled) deps.events({ type: 'send-settled', slug, ...change });
+    },
+    retry: (row, sendAt) => settleRetry(outboxDb, row, sendAt),
+    async fail(row, text) {
+      await settleFailure(outboxDb, row, text, clock.now());
+      deps.events({ type: 'mutation-failed', slug, text });
+    },
+    requeue: (row) => requeueRow(outboxDb, row),
+    onUnauthorized() {
+      connection.stop();
+      unauthorized();
+    },
+    onError: (error) => log('the outbox could not be sent', error),
+  });
+
+  function announceVersion(version: string | number | undefined): void {
+    if (version === undefined) return;
+    const text = String(version);
+    if (text === deps.clientVersion || announcedVersions.has(text)) return;
+    announcedVersions.add(text);
+    deps.events({ type: 'version', version: text });
+  }
+
+  function onCommitted(effects: FeedEffect[]): void {
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case 'fetched':
+          streams.fetched(effect.targetId, effect.count);
+          break;
+        case 'done':
+          streams.done(effect.targetId, effect.document);
+          break;
+        case 'error': {
+          const status = effect.document['status'];
+          const text = failureText(effect.document);
+          streams.failed(effect.targetId, new StreamedRequestError(text, typeof status === 'number' ? status : null));
+          break;
+        }
+        case 'ready':
+          if (connection.state === 'open') meta.update({ ready: true });
+          break;
+        case 'settled':
+          deps.events({ type: 'send-settled', slug, ...effect.settled });
+          break;
+      }
+    }
+  }
+
+  async function start(): Promise<void> {
+    const [cursorRow, storedToken] = await Promise.all([db.meta.get('cursor'), deps.getToken()]);
+    if (stopped) return;
+    token = storedToken;
+    writer = createFeedWriter({
+      db,
+      now: () => clock.now(),
+      initialCursor: cursorRow?.key === 'cursor' ? cursorRow.value : null,
+      onCommitted,
+      onWriteFailed(error) {
+        log('a feed write failed; reconnecting to replay it', error);
+        streams.rejectAll(new Error(ERROR_TEXTS.unexpected));
+        connection.interrupt();
+      },
+      ...(deps.maxDocsPerTransaction === undefined ? {} : { maxDocsPerTransaction: deps.maxDocsPerTransaction }),
+    });
+    meta.update({ online: deps.network.isOnline() });
+    meta.writeNow();
+    stopNetwork = deps.network.onChange((online) => {
+      meta.update({ online });
+      if (online) sender.kick();
+    });
+    await removals.resume(clock.now());
+    if (stopped) return;
+    if (!token) {
+      unauthorized();
+      return;
+    }
+    connection.start();
+    sender.start();
+  }
+
+  return {
+    slug,
+    /** Loads the cursor and token, then opens the socket and starts sending the outbox. */
+    start(): Promise<void> {
+      started ??= start();
+      return started;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      stopNetwork?.();
+      connection.stop();
+      writer?.stop();
+      removals.stop();
+      streams.rejectAll(new Error(ERROR_TEXTS.unexpected));
+      await Promise.all([sender.stop(), writer?.idle()]);
+      meta.update({ state: 'closed', ready: false });
+      await meta.flush();
+      meta.close();
+    },
+    async mutate(input: MutationInput): Promise<number> {
+      const now = clock.now();
+      const id = await enqueueMutation(outboxDb, input, newIds(), now);
+      if (input.kind === 'delete-note') removals.schedule(input.note_id, now);
+      sender.kick();
+      return id;
+    },
+    async undoSend(messageId: string): Promise<void> {
+      const result = await undoSend(outboxDb, messageId, { now: clock.now(), ids: newIds(), isInFlight: (id) => sender.isInFlight(id) });
+      if (result.kind === 'cancelled-locally') deps.events({ type: 'send-settled', slug, message_id: messageId, status: 'CANCELLED' });
+      if (result.kind === 'queued') sender.kick();
+    },
+    loadOlderMessages(conversationId: number): Promise<void> {
+      return loadOlderMessages({ db, http, streams, now: () => clock.now() }, conversationId);
+    },
+    /** Outbox rows whose request is out (diagnostics, tests). */
+    get sendsInFlight(): number {
+      return sender.inFlightCount;
+    },
+    /** Resolves once nothing is being written; requests may still be waiting for the network. */
+    async idle(): Promise<void> {
+      await started;
+      await Promise.all([writer?.idle(), sender.idle(), meta.flush()]);
+      await Promise.all([writer?.idle(), sender.idle(), removals.idle()]);
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

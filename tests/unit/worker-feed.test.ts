@@ -1,0 +1,266 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DBCore } from 'dexie';
+import type { ConnectionMeta } from '../../src/client-db/inbox-database';
+import { conversation, createHarness, message } from './support/worker-harness';
+import type { Harness } from './support/worker-harness';
+
+let harnesses: Harness[] = [];
+
+function make(options: Parameters<typeof createHarness>[0] = {}) {
+  const h = createHarness(options);
+  harnesses.push(h);
+  return h;
+}
+
+async function connected(h: Harness) {
+  await h.engine.start();
+  h.socket().open();
+  return h.socket();
+}
+
+afterEach(async () => {
+  for (const h of harnesses) await h.close();
+  harnesses = [];
+});
+
+/** Makes every write to `table` fail while `failing.on` is set (before the database opens). */
+function failWritesTo(h: Harness, table: string) {
+  const failing = { on: false };
+  h.db.use({
+    stack: 'dbcore',
+    name: 'fail-writes',
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      table(name) {
+        const inner = down.table(name);
+        return {
+          ...inner,
+          mutate: (request) => (failing.on && name === table ? Promise.reject(new Error('QuotaExceededError')) : inner.mutate(request)),
+        };
+      },
+    }),
+  });
+  return failing;
+}
+
+/** Counts read-write transactions that include `table` (before the database opens). */
+function countWriteTransactions(h: Harness, table: string) {
+  const counter = { count: 0 };
+  h.db.use({
+    stack: 'dbcore',
+    name: 'count-transactions',
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      transaction(stores, mode, options) {
+        if (mode === 'readwrite' && stores.includes(table)) counter.count += 1;
+        return down.transaction(stores, mode, options);
+      },
+    }),
+  });
+  return counter;
+}
+
+const cursorOf = async (h: Harness) => {
+  const row = await h.db.meta.get('cursor');
+  return row?.key === 'cursor' ? row.value : null;
+};
+
+describe('cursor atomicity', () => {
+  it('a batch whose write fails mid-way moves neither documents nor cursor, then replays from the old cursor', async () => {
+    const h = make();
+    const failing = failWritesTo(h, 'contacts');
+    await h.db.meta.put({ key: 'cursor', value: 10 });
+    const socket = await connected(h);
+    expect(socket.params.get('cursor')).toBe('10');
+    failing.on = true;
+    socket.receive({ action: 'insert', col: 'conversations', document: conversation({ id: 3, version: 11 }), cursor: 11 });
+    socket.receive({ action: 'insert', col: 'contacts', document: { id: 4, name: 'Ann', version: 12 }, cursor: 12 });
+    await h.settle();
+    expect(await h.db.conversations.get(3)).toBeUndefined();
+    expect(await cursorOf(h)).toBe(10);
+    expect(socket.closedWith).toBe(3000);
+    failing.on = false;
+    h.clock.advance(500);
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().params.get('cursor')).toBe('10');
+  });
+
+  it('moves the cursor with the documents it covers', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'insert', col: 'conversations', document: conversation({ id: 3, version: 11 }), cursor: 11 });
+    socket.receive({ action: 'delete', col: 'conversations', document: { id: 3 }, cursor: 12 });
+    socket.receive({ action: 'insert', col: 'tags', document: { slug: 'vip', name: 'VIP', is_system: false, version: 13 }, cursor: 13 });
+    await h.settle();
+    expect(await h.db.conversations.get(3)).toBeUndefined();
+    expect(await h.db.tags.get('vip')).toMatchObject({ name: 'VIP' });
+    expect(await cursorOf(h)).toBe(13);
+  });
+
+  it('documents answering a streamed GET never move the cursor', async () => {
+    const h = make();
+    await h.db.meta.put({ key: 'cursor', value: 20 });
+    const socket = await connected(h);
+    socket.receive({ action: 'fetch', col: 'messages', target_id: 'x', documents: [message({ id: 'm-1', version: 90 })], cursor: 90 });
+    await h.settle();
+    expect(await h.db.messages.get('m-1')).toBeDefined();
+    expect(await cursorOf(h)).toBe(20);
+  });
+});
+
+describe('version rule', () => {
+  it('an older copy never replaces a newer one; an equal or newer one does', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'insert', col: 'conversations', document: conversation({ id: 1, subject: 'v5', version: 5 }), cursor: 5 });
+    socket.receive({ action: 'update', col: 'conversations', document: conversation({ id: 1, subject: 'v4', version: 4 }), cursor: 6 });
+    await h.settle();
+    expect((await h.db.conversations.get(1))?.subject).toBe('v5');
+    socket.receive({ action: 'update', col: 'conversations', document: conversation({ id: 1, subject: 'v7', version: 7 }), cursor: 7 });
+    await h.settle();
+    expect((await h.db.conversations.get(1))?.subject).toBe('v7');
+  });
+
+  it('applies to the base of a document with pending patches', async () => {
+    const h = make({ online: false });
+    await h.db.conversations.put(conversation({ id: 1, subject: 'v5', version: 5 }));
+    await h.engine.start();
+    await h.engine.mutate({ kind: 'status', conversation_id: 1, status: 'CLOSED' });
+    h.network.set(true);
+    h.clock.advance(10_000);
+    const socket = h.socket();
+    socket.open();
+    socket.receive({ action: 'update', col: 'conversations', document: conversation({ id: 1, subject: 'v3', version: 3 }), cursor: 8 });
+    await h.settle();
+    expect(await h.db.conversations.get(1)).toMatchObject({ subject: 'v5', status: 'CLOSED' });
+    expect((await h.db.bases.get('conversations:1'))?.doc).toMatchObject({ subject: 'v5' });
+    socket.receive({ action: 'update', col: 'conversations', document: conversation({ id: 1, subject: 'v9', version: 9 }), cursor: 9 });
+    await h.settle();
+    expect(await h.db.conversations.get(1)).toMatchObject({ subject: 'v9', status: 'CLOSED', version: 9 });
+  });
+});
+
+describe('RESET and bootstrap', () => {
+  it('RESET empties the documents but keeps the outbox, and patches are re-applied on arrival', async () => {
+    const h = make();
+    await h.db.conversations.bulkPut([conversation({ id: 1, version: 5 }), conversation({ id: 2, version: 1 })]);
+    await h.db.meta.put({ key: 'cursor', value: 5 });
+    const socket = await connected(h);
+    await h.engine.mutate({ kind: 'status', conversation_id: 1, status: 'WAITING' });
+    await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'held' });
+    await h.settle();
+    socket.receive({ action: 'RESET' });
+    await h.settle();
+    expect(await h.db.conversations.count()).toBe(0);
+    expect((await h.db.messages.toArray()).map((m) => m.message)).toEqual(['held']);
+    expect(await h.db.outbox.count()).toBe(2);
+    expect(await cursorOf(h)).toBeNull();
+
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, subject: 'fresh', version: 12 })] });
+    socket.receive({ action: 'READY', cursor: 12 });
+    await h.settle();
+    expect(await h.db.conversations.get(1)).toMatchObject({ subject: 'fresh', status: 'WAITING', version: 12 });
+    expect(await h.db.conversations.get(2)).toBeUndefined();
+    expect(await cursorOf(h)).toBe(12);
+  });
+
+  it('writes the bootstrap cursor only at READY, so an interrupted bootstrap starts over', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'fetch', col: 'contacts', documents: [{ id: 1, name: 'A', version: 3 }], cursor: 40 });
+    await h.settle();
+    expect(await cursorOf(h)).toBeNull();
+    socket.serverClose(1006);
+    h.clock.advance(500);
+    expect(h.socket().params.get('init')).toBe('true');
+    expect(h.socket().params.has('cursor')).toBe(false);
+    h.socket().open();
+    h.socket().receive({ action: 'RESET' });
+    h.socket().receive({ action: 'fetch', col: 'contacts', documents: [{ id: 1, name: 'A', version: 3 }], cursor: 40 });
+    h.socket().receive({ action: 'READY', cursor: 40 });
+    await h.settle();
+    expect(await cursorOf(h)).toBe(40);
+  });
+
+  it('writes a large bootstrap in a few transactions, not one per message', async () => {
+    const h = make();
+    const counter = countWriteTransactions(h, 'messages');
+    const socket = await connected(h);
+    await h.settle();
+    counter.count = 0;
+    socket.receive({ action: 'RESET' });
+    for (let batch = 0; batch < 20; batch++) {
+      const documents = Array.from({ length: 500 }, (_, i) => message({ id: `m-${batch * 500 + i}`, version: 1 }));
+      socket.receive({ action: 'fetch', col: 'messages', documents });
+    }
+    socket.receive({ action: 'READY', cursor: 99 });
+    await h.settle();
+    expect(await h.db.messages.count()).toBe(10_000);
+    expect(counter.count).toBeGreaterThan(0);
+    expect(counter.count).toBeLessThanOrEqual(6);
+    expect(await cursorOf(h)).toBe(99);
+  });
+});
+
+describe('connection state and control messages', () => {
+  it('keeps meta "connection" honest: connecting, open, ready, offline', async () => {
+    const h = make();
+    const connection = async () => (await h.db.meta.get('connection')) as ConnectionMeta | undefined;
+    await h.engine.start();
+    await h.settle();
+    expect(await connection()).toMatchObject({ state: 'connecting', ready: false, online: true });
+    h.socket().open();
+    await h.settle();
+    expect(await connection()).toMatchObject({ state: 'open', ready: false });
+    h.socket().receive({ action: 'READY', cursor: 1 });
+    await h.settle();
+    await vi.waitFor(async () => expect(await connection()).toMatchObject({ state: 'open', ready: true }));
+    h.network.set(false);
+    h.socket().serverClose(1006);
+    await vi.waitFor(async () => expect(await connection()).toMatchObject({ state: 'closed', ready: false, online: false }));
+  });
+
+  it('announces a server version different from the client build, once', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'VERSION', version: 'build-1' });
+    socket.receive({ action: 'VERSION', version: 'build-2' });
+    socket.receive({ action: 'VERSION', version: 'build-2' });
+    expect(h.events.filter((event) => event.type === 'version')).toEqual([{ type: 'version', version: 'build-2' }]);
+  });
+
+  it('a 40xx close ends the session', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.serverClose(4001, JSON.stringify({ code: '401', error: 'Not signed in.' }));
+    expect(h.events).toContainEqual({ type: 'unauthorized', slug: h.slug });
+    h.clock.advance(60_000);
+    expect(h.sockets).toHaveLength(1);
+  });
+
+  it('connects with the token, the session and init=true on the first connect', async () => {
+    const h = make();
+    const socket = await connected(h);
+    expect(socket.url.startsWith('ws://inbox.test/stream?')).toBe(true);
+    expect(Object.fromEntries(socket.params)).toEqual({ token: 'tok', session: 'session-1', init: 'true' });
+  });
+});
+
+describe('RESET and documents the server no longer has', () => {
+  it('a patched document missing from the bootstrap does not come back when its row fails', async () => {
+    const h = make();
+    await h.db.conversations.put(conversation({ id: 5, version: 3 }));
+    const socket = await connected(h);
+    await h.engine.mutate({ kind: 'status', conversation_id: 5, status: 'CLOSED' });
+    const [call] = await h.waitForCalls(1);
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'READY', cursor: 30 });
+    await h.settle();
+    expect(await h.db.conversations.get(5)).toBeUndefined();
+    call?.reply(404, { error: 'Not found.' });
+    await h.settle();
+    expect(await h.db.conversations.get(5)).toBeUndefined();
+    expect(await h.db.bases.count()).toBe(0);
+  });
+});
