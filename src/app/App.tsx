@@ -9,11 +9,18 @@ import { ToastProvider } from './components/Toasts';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import type { AccountStore } from './session/account-store';
 import { AccountStoreContext } from './session/account-store-context';
+import type { TabSync } from './sync/open-sync-connection';
+import { TabSyncContext } from './sync/sync-context';
 
-type AppProps = { router: ReturnType<typeof createBrowserRouter>; store: AccountStore };
+type AppProps = {
+  router: ReturnType<typeof createBrowserRouter>;
+  store: AccountStore;
+  /** The tab's link to the sync worker, made on first use (sync/open-sync-connection). */
+  tabSync: () => Promise<TabSync>;
+};
 
 /** The providers every screen relies on, around the router. */
-export function App({ router, store }: AppProps) {
+export function App({ router, store, tabSync }: AppProps) {
   const [sessionId] = useState(() => clientSessionId(localStorage));
   const factory = useMemo<HttpClientFactory>(
     () => (slug) =>
@@ -32,14 +39,16 @@ export function App({ router, store }: AppProps) {
 
   return (
     <AccountStoreContext value={store}>
-      <ApiFactoryContext value={factory}>
-        <ApiContext value={publicClient}>
-          <ToastProvider>
-            <ServiceWorkerUpdates />
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </ApiContext>
-      </ApiFactoryContext>
+      <TabSyncContext value={tabSync}>
+        <ApiFactoryContext value={factory}>
+          <ApiContext value={publicClient}>
+            <ToastProvider>
+              <ServiceWorkerUpdates />
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </ApiContext>
+        </ApiFactoryContext>
+      </TabSyncContext>
     </AccountStoreContext>
   );
 }

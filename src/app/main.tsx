@@ -8,6 +8,7 @@ import { reloadOnceAfterChunkError } from './routes/chunk-reload';
 import { createAccountStore } from './session/account-store';
 import type { AccountsState } from './session/account-store';
 import { restoreTheme } from './session/use-theme';
+import { lazyTabSync } from './sync/open-sync-connection';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/button.css';
@@ -19,6 +20,10 @@ import './styles/page.css';
 import './styles/app-shell.css';
 import './styles/team.css';
 import './styles/screens.css';
+import './styles/conversation-list.css';
+import './styles/conversation-view.css';
+import './styles/thread.css';
+import './styles/composer.css';
 
 restoreTheme();
 
@@ -36,6 +41,7 @@ async function loadAccounts(): Promise<AccountsState> {
 async function start(): Promise<void> {
   const store = createAccountStore(await loadAccounts(), accountsDb);
   const router = createBrowserRouter(buildRoutes());
+  const tabSync = lazyTabSync();
   // §2: a script chunk that fails to preload reloads the page, once (chunk-reload.ts). During a
   // navigation the failure reaches the screen's lazy loader instead, and RouteError reloads at
   // the new URL; outside one (nothing else loads lazily yet) reload here.
@@ -47,7 +53,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element.');
   createRoot(container).render(
     <StrictMode>
-      <App router={router} store={store} />
+      <App router={router} store={store} tabSync={tabSync} />
     </StrictMode>,
   );
 }

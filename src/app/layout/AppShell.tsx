@@ -4,12 +4,15 @@ import { Icon } from '../components/Icon';
 import type { IconName } from '../components/Icon';
 import { ProductMark } from '../components/ProductMark';
 import { can } from '../session/permissions';
+import { useInboxUnread } from '../screens/conversations/use-inbox-unread';
 import { useSignedIn } from '../session/signed-in-context';
 import { AccountMenu } from './AccountMenu';
+import { ConnectionStatus } from './ConnectionStatus';
 
 /** The signed-in frame: the sidebar (organization, navigation, account) and the screen. */
 export function AppShell() {
   const { slug, agent, organization } = useSignedIn();
+  const inboxUnread = useInboxUnread();
   return (
     <div className="app-shell">
       <aside className="sidebar">
@@ -21,7 +24,7 @@ export function AppShell() {
         </div>
         <nav className="sidebar__nav" aria-label="Main">
           <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
-          <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" />
+          <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={inboxUnread} />
           {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
           <p className="sidebar__section" aria-hidden="true">
             Settings
@@ -29,6 +32,7 @@ export function AppShell() {
           <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
           <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
         </nav>
+        <ConnectionStatus />
         <div className="sidebar__footer">
           <AccountMenu />
         </div>
@@ -41,7 +45,9 @@ export function AppShell() {
 }
 
 /** A navigation entry, current on its own path and on every path under `section` (default `to`). */
-function SidebarLink({ to, icon, label, section }: { to: string; icon: IconName; label: string; section?: string }) {
+type SidebarLinkProps = { to: string; icon: IconName; label: string; section?: string; unread?: boolean };
+
+function SidebarLink({ to, icon, label, section, unread = false }: SidebarLinkProps) {
   const { pathname } = useLocation();
   const prefix = section ?? to;
   const current = pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -49,6 +55,7 @@ function SidebarLink({ to, icon, label, section }: { to: string; icon: IconName;
     <Link to={to} className="nav-link" aria-current={current ? 'page' : undefined}>
       <Icon name={icon} />
       {label}
+      {unread && <span className="nav-link__unread" title="Unread conversations in your inbox" aria-hidden="true" />}
     </Link>
   );
 }

@@ -10,16 +10,19 @@ import type { Failure } from '../api/request-failure';
 import { AppShell } from '../layout/AppShell';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
 import { requestPersistentStorage } from '../pwa/request-persistent-storage';
+import { AgentDirectoryProvider } from '../session/AgentDirectoryProvider';
 import { useAccountStore } from '../session/account-store-context';
 import { LOGIN_PATH } from '../session/session-paths';
 import { SignedInContext } from '../session/signed-in-context';
 import type { SignedIn } from '../session/signed-in-context';
 import { useTheme } from '../session/use-theme';
+import { SyncProvider } from '../sync/SyncProvider';
 import { ProfileLoadError } from './ProfileLoadError';
 
 /**
  * One signed-in organization: its API client, the agent and organization (from the server, or
- * the last copy while offline), the theme, and the app shell around the screen.
+ * the last copy while offline), the theme, its sync worker and local database, and the app
+ * shell around the screen.
  */
 export function SignedInSession({ slug, account }: { slug: string; account: StoredAccount }) {
   const factory = useApiFactory();
@@ -102,7 +105,11 @@ export function SignedInSession({ slug, account }: { slug: string; account: Stor
   return (
     <ApiContext value={api}>
       <SignedInContext value={signedIn}>
-        <AppShell />
+        <SyncProvider slug={slug}>
+          <AgentDirectoryProvider>
+            <AppShell />
+          </AgentDirectoryProvider>
+        </SyncProvider>
       </SignedInContext>
     </ApiContext>
   );

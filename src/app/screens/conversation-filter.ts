@@ -11,3 +11,8 @@ export function parseConversationFilter(value: string | null): ConversationFilte
 export function conversationListPath(domain: string, filter: ConversationFilter): string {
   return `/${domain}/conversations?${FILTER_PARAM}=${filter}`;
 }
+
+/** A conversation, remembering the list it was opened from (for "back" and the side list). */
+export function conversationViewPath(domain: string, id: number, filter: ConversationFilter): string {
+  return `/${domain}/conversations/view/${id}?${FILTER_PARAM}=${filter}`;
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import type { Contact, Conversation } from '../../../protocol/documents';
+import { Badge } from '../../components/Badge';
+import { Icon } from '../../components/Icon';
+import { absoluteDateTime, shortRelativeTime } from '../../format/relative-time';
+import { AssigneeAvatar } from './AssigneeAvatar';
+import { STATUS_LABELS, STATUS_TONES } from './status-labels';
+import { TagList } from './TagList';
+
+type RowProps = {
+  conversation: Conversation;
+  contact: Contact | undefined;
+  tagNames: ReadonlyMap<string, string>;
+  to: string;
+  now: number;
+  current?: boolean;
+  fresh?: boolean;
+};
+
+/** One conversation in the list: who, what, the latest words, and where it stands. */
+export function ConversationRow({ conversation: c, contact, tagNames, to, now, current = false, fresh = false }: RowProps) {
+  const classes = ['conv-row'];
+  if (c.is_unread) classes.push('conv-row--unread');
+  if (fresh) classes.push('conv-row--new');
+  return (
+    <li className="conv-list__item">
+      <Link to={to} className={classes.join(' ')} data-testid="conversation-row" aria-current={current ? 'page' : undefined}>
+        <span className="conv-row__dot" aria-hidden="true" />
+        {c.is_unread && <span className="visually-hidden">Unread. </span>}
+        <span className="conv-row__contact">
+          <span className="conv-row__name">{contact?.name || contact?.email || 'Unknown contact'}</span>
+          {contact?.name && contact.email && <span className="conv-row__email">{contact.email}</span>}
+        </span>
+        <span className="conv-row__main">
+          <span className="conv-row__subject">
+            <Icon name={c.channel === 'CHAT' ? 'chat' : 'mail'} size={13} />
+            <span className="conv-row__subject-text">{c.subject || '(no subject)'}</span>
+          </span>
+          <span className="conv-row__preview">{c.last_update}</span>
+        </span>
+        <TagList slugs={c.tags} names={tagNames} />
+        <span className="conv-row__state">
+          <Badge tone={STATUS_TONES[c.status]}>{STATUS_LABELS[c.status]}</Badge>
+          <AssigneeAvatar agentId={c.agent_id} />
+        </span>
+        <time className="conv-row__time" dateTime={new Date(c.last_update_ts).toISOString()} title={absoluteDateTime(c.last_update_ts)}>
+          {shortRelativeTime(c.last_update_ts, now)}
+        </time>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { useSignedIn } from '../../session/signed-in-context';
+import { CONVERSATION_FILTERS, conversationListPath, conversationViewPath } from '../conversation-filter';
+import type { ConversationFilter } from '../conversation-filter';
+import { ConversationList } from './ConversationList';
+import { FILTER_LABELS } from './filter-labels';
+
+/** The list beside an open conversation on wide screens (hidden by CSS on narrow ones). */
+export function ConversationSideList({ filter, currentId }: { filter: ConversationFilter; currentId: number | string }) {
+  const { slug } = useSignedIn();
+  return (
+    <aside className="side-list" aria-label="Conversation list">
+      <nav className="side-list__tabs" aria-label="Conversation filters">
+        {CONVERSATION_FILTERS.map((item) => (
+          <Link key={item} to={conversationListPath(slug, item)} className="side-list__tab" aria-current={item === filter ? 'page' : undefined}>
+            {FILTER_LABELS[item]}
+          </Link>
+        ))}
+      </nav>
+      <div className="side-list__body">
+        <ConversationList
+          key={filter}
+          filter={filter}
+          currentId={currentId}
+          rowPath={(id) => conversationViewPath(slug, id, filter)}
+          empty={<p className="side-list__empty">Nothing here.</p>}
+        />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+
+type Edges = { first: string | undefined; last: string | undefined; height: number };
+
+const NEAR_BOTTOM_PX = 64;
+const NEAR_TOP_PX = 160;
+
+/**
+ * Keeps the thread where the reader expects it: at the end when opened; still when older
+ * entries are prepended; following new entries while the reader is at the end, or right after
+ * they sent something (`follow`). Near the top it asks for more (`onNearTop`).
+ */
+export function useThreadScroll(
+  ref: RefObject<HTMLElement | null>,
+  ids: readonly string[] | undefined,
+  follow: RefObject<boolean>,
+  onNearTop: () => void,
+): () => void {
+  const atEnd = useRef(true);
+  const previous = useRef<Edges | null>(null);
+  const first = ids?.[0];
+  const last = ids?.at(-1);
+  const loaded = ids !== undefined;
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !loaded) return;
+    const before = previous.current;
+    if (before === null) {
+      element.scrollTop = element.scrollHeight;
+    } else if (first !== before.first && last === before.last) {
+      element.scrollTop += element.scrollHeight - before.height;
+    } else if (last !== before.last && (atEnd.current || follow.current)) {
+      element.scrollTop = element.scrollHeight;
+      follow.current = false;
+    }
+    previous.current = { first, last, height: element.scrollHeight };
+    // A thread shorter than its box cannot be scrolled to the top: ask for more right away.
+    if (element.scrollHeight <= element.clientHeight) onNearTop();
+  }, [ref, loaded, first, last, follow, onNearTop]);
+
+  return useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (previous.current) previous.current.height = element.scrollHeight;
+    if (element.scrollTop < NEAR_TOP_PX) onNearTop();
+  }, [ref, onNearTop]);
+}

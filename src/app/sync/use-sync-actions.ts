@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import type { MutationInput } from '../../client-db/outbox-row';
+import { ERROR_TEXTS } from '../../protocol/error-texts';
+import { useToasts } from '../components/Toasts';
+import { useSync } from './sync-context';
+
+export type SyncActions = {
+  /** Hands the change to the worker; its optimistic write shows it at once. */
+  mutate: (mutation: MutationInput) => void;
+  undoSend: (messageId: string) => void;
+  /** Resolves true when the page has arrived, false when it could not be loaded (not shown). */
+  loadOlderMessages: (conversationId: number) => Promise<boolean>;
+  /** Whether this tab is attached to the worker yet. */
+  ready: boolean;
+};
+
+/**
+ * The user's actions, through the worker. A refused mutation (4xx) comes back as a SyncEvent;
+ * what lands here is the worker call itself failing, shown as an error toast.
+ */
+export function useSyncActions(): SyncActions {
+  const { slug, api } = useSync();
+  const { show } = useToasts();
+  return useMemo(() => {
+    const fail = (error: unknown): void => {
+      show({ tone: 'error', title: errorText(error) });
+    };
+    const call = (run: (connection: NonNullable<typeof api>) => Promise<unknown>): Promise<void> => {
+      if (!api) {
+        fail(new Error('Still connecting to the sync worker. Please try again.'));
+        return Promise.resolve();
+      }
+      return run(api).then(() => undefined, fail);
+    };
+    return {
+      mutate: (mutation) => void call((connection) => connection.mutate(slug, mutation)),
+      undoSend: (messageId) => void call((connection) => connection.undoSend(slug, messageId)),
+      loadOlderMessages: (conversationId) =>
+        api
+          ? api.loadOlderMessages(slug, conversationId).then(
+              () => true,
+              (error: unknown) => {
+                console.warn('Loading older messages failed:', error);
+                return false;
+              },
+            )
+          : Promise.resolve(false),
+      ready: api !== null,
+    };
+  }, [api, slug, show]);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : ERROR_TEXTS.unexpected;
+}
