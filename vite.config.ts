@@ -1,10 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import packageJson from './package.json' with { type: 'json' };
 
 const apiServer = 'http://127.0.0.1:3000';
 
+/**
+ * The build id the sync worker compares with the server's VERSION message (§4). The server
+ * reports BUILD_ID or the package version, so both sides agree unless a new server is deployed.
+ */
+const buildId = process.env.BUILD_ID ?? packageJson.version;
+
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     react(),
     VitePWA({

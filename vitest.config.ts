@@ -31,6 +31,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a user waits for in a busy browser: a second is too short on a shared machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

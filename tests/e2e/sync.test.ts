@@ -1,0 +1,185 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Session } from '../../src/protocol/api/models';
+import type { Conversation, Message } from '../../src/protocol/documents';
+import { openDatabase } from '../../src/server/db/open-database';
+import { seedOrganization } from '../../src/server/seed/seed-organization';
+import { createApiClient, type ApiClient } from '../support/api-client';
+import { assertAppBuilt, launchBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server-process';
+
+let browser: Browser;
+let server: RunningServer;
+let api: ApiClient;
+let owner: { email: string; password: string; slug: string };
+let conversations: Conversation[];
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  assertAppBuilt();
+  server = await startServer({ database: 'sqlite', entry: 'build' });
+  const handle = openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
+  try {
+    const seeded = await seedOrganization(handle, { org: 'sync-e2e', conversations: 12, messagesPerConversation: 3 });
+    owner = { email: seeded.ownerEmail, password: seeded.password, slug: seeded.slug };
+  } finally {
+    await handle.db.destroy();
+  }
+  const login = await createApiClient(server.url).post<Session>('auth/login', { email: owner.email, password: owner.password });
+  api = createApiClient(server.url, { token: login.body.token });
+  conversations = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=12&order=newest')).body.conversations;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function signedInContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/${owner.slug}/conversations**`);
+  await waitLive(page);
+  return { context, page };
+}
+
+async function waitLive(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
+}
+
+async function openTab(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  return Number(match?.[1] ?? Number.NaN);
+}
+
+async function messagesOf(id: number): Promise<Message[]> {
+  return (await api.get<{ messages: Message[] }>(`conversations/${id}/messages/?limit=100`)).body.messages;
+}
+
+function conversation(index: number): Conversation {
+  const found = conversations[index];
+  if (!found) throw new Error(`The seed has no conversation ${index}`);
+  return found;
+}
+
+describe('sync in the browser', () => {
+  it('three tabs of one browser share one stream socket', async () => {
+    const socketsBefore = await metric('inbox_stream_sockets');
+    const { context } = await signedInContext();
+    const more = [await openTab(context, `/${owner.slug}/conversations`), await openTab(context, `/${owner.slug}/team`)];
+    for (const page of more) await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await waitLive(more[0]!);
+    expect(await metric('inbox_stream_sockets')).toBe(socketsBefore + 1);
+  });
+
+  it('a change made through the API appears in every open tab without a reload', async () => {
+    const { context, page } = await signedInContext();
+    const target = conversation(0);
+    const view = await openTab(context, `/${owner.slug}/conversations/view/${target.id}`);
+    await view.getByRole('log', { name: 'Messages' }).waitFor();
+    await api.post(`conversations/${target.id}/tags`, { name: 'From API' });
+    for (const tab of [page, view]) {
+      await expect.poll(() => tab.getByText('From API').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    }
+  });
+
+  it('actions taken offline in two tabs, with a reload, reach the server exactly once', async () => {
+    const { context, page: first } = await signedInContext();
+    const tagged = conversation(1);
+    const answered = conversation(2);
+    await first.goto(`/${owner.slug}/conversations/view/${tagged.id}`);
+    const second = await openTab(context, `/${owner.slug}/conversations/view/${answered.id}`);
+    await second.getByRole('log', { name: 'Messages' }).waitFor();
+    await first.getByRole('log', { name: 'Messages' }).waitFor();
+
+    await context.setOffline(true);
+    await expect.poll(() => first.getByTestId('connection-status').textContent()).toContain('Offline');
+
+    await first.getByLabel('Add tag').fill('Offline tag');
+    await first.getByLabel('Add tag').press('Enter');
+    await first.getByLabel('Status').selectOption('CLOSED');
+    await expect.poll(() => first.getByText('Offline tag').first().isVisible()).toBe(true);
+
+    await second.getByLabel('Reply', { exact: true }).fill('Answered while offline');
+    await second.getByRole('button', { name: 'Send reply' }).click();
+    await second.getByRole('tab', { name: 'Note' }).click();
+    await second.getByLabel('Note', { exact: true }).fill('Noted while offline');
+    await second.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => second.getByText('Noted while offline').isVisible()).toBe(true);
+
+    // Nothing has reached the server while the browser is offline.
+    const serverTagged = (await api.get<Conversation>(`conversations/${tagged.id}`)).body;
+    expect(serverTagged.tags).not.toContain('offline-tag');
+    expect((await messagesOf(answered.id)).some((m) => m.message === 'Answered while offline')).toBe(false);
+
+    // The reloaded tab comes back from the service worker with the pending work still shown.
+    await second.reload();
+    await expect.poll(() => second.getByText('Noted while offline').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => second.getByText('Answered while offline').isVisible()).toBe(true);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await api.get<Conversation>(`conversations/${tagged.id}`)).body, { timeout: 20_000 })
+      .toMatchObject({ status: 'CLOSED', tags: expect.arrayContaining(['offline-tag']) as unknown });
+    await expect
+      .poll(async () => (await messagesOf(answered.id)).filter((m) => m.message === 'Answered while offline' || m.message === 'Noted while offline').length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    const thread = await messagesOf(answered.id);
+    expect(thread.filter((m) => m.message === 'Answered while offline' && m.type === 'MESSAGE')).toHaveLength(1);
+    expect(thread.filter((m) => m.message === 'Noted while offline' && m.type === 'NOTE')).toHaveLength(1);
+    const tags = (await api.get<Conversation>(`conversations/${tagged.id}`)).body.tags;
+    expect(tags.filter((slug) => slug === 'offline-tag')).toHaveLength(1);
+  });
+
+  it('a reply undone within its delay is never delivered', async () => {
+    const { page } = await signedInContext();
+    const target = conversation(3);
+    await page.goto(`/${owner.slug}/conversations/view/${target.id}`);
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+
+    await page.getByLabel('Reply', { exact: true }).fill('Oops, wrong customer');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const pending = page.getByTestId('pending-send');
+    await expect.poll(() => pending.textContent()).toMatch(/Sending in \d+ s/);
+    await pending.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByTestId('pending-send').count()).toBe(0);
+
+    // A second reply, sent after the undone one, is the clock: once it is delivered, the undone
+    // one's delay has passed too.
+    await page.getByLabel('Reply', { exact: true }).fill('The right answer');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect
+      .poll(async () => (await messagesOf(target.id)).find((m) => m.message === 'The right answer')?.status, { timeout: 30_000 })
+      .toBe('SENT');
+    const undone = (await messagesOf(target.id)).filter((m) => m.message === 'Oops, wrong customer');
+    expect(undone.every((m) => m.status === 'CANCELLED')).toBe(true);
+  });
+
+  it('a server with a new version makes open tabs offer a refresh', async () => {
+    const { page } = await signedInContext();
+    const port = new URL(server.url).port;
+    await server.stop('SIGTERM', { keepData: true });
+    server = await startServer({ database: 'sqlite', entry: 'build', reuse: server, env: { PORT: port, BUILD_ID: 'next-release' } });
+    await expect.poll(() => page.getByText('New version available').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
+  });
+});
