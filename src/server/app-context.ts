@@ -8,6 +8,7 @@ import type { MailQueue } from './mail/mail-queue';
 import type { PublicLinks } from './mail/public-links';
 import type { Metrics } from './metrics/metrics';
 import type { StreamHub } from './realtime/stream-hub';
+import type { StreamSessionCheck } from './realtime/stream-session-check';
 import type { FeedNotifier } from './realtime/write-transaction';
 
 /** What route handlers need, built once per app by buildApp and passed to each domain. */
@@ -22,6 +23,8 @@ export type AppContext = {
   metrics: Metrics;
   /** The open /stream sockets of this instance. */
   stream: StreamHub;
+  /** Closes sockets whose session ended; call checkNow() after ending sessions. */
+  streamSessions: StreamSessionCheck;
   /** Told of every commit that wrote feed rows (the stream hub). */
   feed: FeedNotifier;
   jobs: JobRunner;

@@ -35,6 +35,7 @@ import { registerMetricsRoute } from './metrics/metrics-route';
 import { registerOrganizationRoutes } from './organization/organization-routes';
 import { createPgChangeListener } from './realtime/pg-change-listener';
 import { createStreamHub } from './realtime/stream-hub';
+import { createStreamSessionCheck } from './realtime/stream-session-check';
 import { registerStreamRoute } from './realtime/stream-route';
 import { registerTagRoutes } from './tags/tag-routes';
 
@@ -80,6 +81,7 @@ export async function buildApp({
   const dialect: DialectName = config.databaseUrl ? 'postgres' : 'sqlite';
   const metrics = createMetrics();
   const stream = createStreamHub({ db, metrics, log: app.log });
+  const streamSessions = createStreamSessionCheck({ db, clock, log: app.log, clients: () => stream.clients() });
   const jobs = createJobRunner({
     db,
     dialect,
@@ -101,6 +103,7 @@ export async function buildApp({
     limits: createAuthLimits(clock),
     metrics,
     stream,
+    streamSessions,
     feed: stream,
     jobs,
   };
@@ -136,10 +139,12 @@ export async function buildApp({
   app.addHook('onReady', () => {
     jobs.start();
     listener?.start();
+    streamSessions.start();
     return Promise.resolve();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await streamSessions.stop();
     await listener?.stop();
     await mail.drain();
   });

@@ -164,6 +164,28 @@ describeEachDatabase('realtime stream', (database) => {
     expect(await stream(removed.session.token).closed).toEqual({ code: 4001, reason });
   });
 
+  it('an open socket closes with 4001 when its session is signed out or its agent removed', async () => {
+    const reason = JSON.stringify({ code: '401', error: 'Not signed in.' });
+    const owner = await signUpWithInbox(suite, 1);
+    const signedOut = stream(owner.session.token);
+    await signedOut.untilReady();
+    await owner.api.post('auth/clear', { token: owner.session.token });
+    expect(await signedOut.closed).toEqual({ code: 4001, reason });
+
+    const inbox = await signUpWithInbox(suite, 1);
+    await inbox.api.post(`agents/invite/${encodeURIComponent(`mate-${uid()}@example.com`)}`, { roles: [] });
+    const invite = await suite.mail.waitFor((mail) => mail.links.some((link) => link.includes('/invite/')));
+    const inviteToken = invite.links.find((link) => link.includes('/invite/'))?.split('/invite/')[1] ?? '';
+    const joined = await suite.client().post<{ token: string; agent: { email: string } }>(`invites/${inviteToken}/accept`, {
+      name: 'Mate',
+      password: 'a good password',
+    });
+    const mate = stream(joined.body.token);
+    await mate.untilReady();
+    await inbox.api.delete(`agents/${encodeURIComponent(joined.body.agent.email)}`);
+    expect(await mate.closed).toEqual({ code: 4001, reason });
+  });
+
   it('a streamed GET answers 202 and sends fetch then DONE (or ERROR) to the client session socket; without one, 200', async () => {
     const inbox = await signUpWithInbox(suite, 3);
     const session = `session-${uid()}`;

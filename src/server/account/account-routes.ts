@@ -32,6 +32,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (changes.password_hash !== undefined) {
       // The session that changed the password stays; every other way in is closed.
       await revokeAgentTokens(ctx.db, agent.id, ctx.clock(), { kinds: ['session', 'reset', 'login'], exceptId: sessionId });
+      void ctx.streamSessions.checkNow();
     }
     const updated = await findAgentById(ctx.db, agent.id);
     if (!updated) throw notFound();

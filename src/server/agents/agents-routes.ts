@@ -53,6 +53,7 @@ export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): voi
       await trx.updateTable('agents').set({ is_removed: 1 }).where('id', '=', target.id).execute();
       await revokeAgentTokens(trx, target.id, now);
     });
+    void ctx.streamSessions.checkNow();
     return reply.code(204).send();
   });
 }

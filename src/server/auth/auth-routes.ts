@@ -36,6 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     for (const token of [bearerToken(request), body.token]) {
       if (token) await revokeToken(ctx.db, token, now);
     }
+    void ctx.streamSessions.checkNow();
     return { ok: true };
   });
 }

@@ -44,6 +44,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
       .where('id', '=', agent.id)
       .execute();
     await revokeAgentTokens(ctx.db, agent.id, now, { kinds: ['session', 'reset', 'login'] });
+    void ctx.streamSessions.checkNow();
     ctx.limits.loginFailuresPerAccount.reset(agent.email);
     return startSession(ctx.db, { ...agent, password_hash: passwordHash, email_validated_at: validatedAt }, organization, now);
   });

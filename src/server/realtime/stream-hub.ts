@@ -10,6 +10,8 @@ export type StreamClient = {
   readonly socket: StreamSocket;
   readonly orgId: number;
   readonly agentId: number;
+  /** The auth token (session) the socket signed in with: when it ends, the socket closes. */
+  readonly tokenId: number;
   /** The client session id (SESSION_HEADER) the socket was opened with, for streamed GETs. */
   readonly session: string | null;
   /** The highest feed seq this socket has been brought up to; nothing at or below it is sent again. */
@@ -29,6 +31,8 @@ export type StreamHub = FeedNotifier & {
   /** Open sockets of this agent opened with this client session id. */
   sessionClients(orgId: number, agentId: number, session: string): StreamClient[];
   counts(): { sockets: number; sessions: number };
+  /** Every open socket of this instance. */
+  clients(): Iterable<StreamClient>;
   /** Resolves once every queued fan-out has finished (before the database closes). */
   drain(): Promise<void>;
 };
@@ -157,6 +161,7 @@ export function createStreamHub(options: { db: Db; metrics: Metrics; log: Fastif
         (client) => client.orgId === orgId && client.agentId === agentId && client.session === session && isOpen(client.socket),
       );
     },
+    clients: () => clients.values(),
     counts() {
       const sessions = new Set<string>();
       for (const client of clients) sessions.add(`${client.orgId}:${client.agentId}:${client.session ?? ''}`);

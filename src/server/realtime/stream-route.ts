@@ -53,6 +53,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
       socket,
       orgId: signedIn.organization.id,
       agentId: signedIn.agent.id,
+      tokenId: signedIn.sessionId,
       session: query.session ?? null,
       lastSent: 0,
     };
