@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { TOAST_TEXTS } from '../../protocol/error-texts';
 import { useToasts } from '../components/Toasts';
+import { newVersionToast } from './new-version-toast';
 import { registerServiceWorker } from './register-service-worker';
 
 /** Registers the service worker and offers a refresh when a new version has taken over. */
@@ -9,13 +9,7 @@ export function ServiceWorkerUpdates() {
   useEffect(
     () =>
       registerServiceWorker(() => {
-        show({
-          key: 'new-version',
-          title: TOAST_TEXTS.newVersion.title,
-          body: TOAST_TEXTS.newVersion.body,
-          persistent: true,
-          action: { label: 'Refresh', onAction: () => window.location.reload() },
-        });
+        show(newVersionToast);
       }),
     [show],
   );

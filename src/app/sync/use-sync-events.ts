@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { SyncEvent } from '../../client-db/sync-api';
 import { TOAST_TEXTS } from '../../protocol/error-texts';
 import { useToasts } from '../components/Toasts';
+import { newVersionToast } from '../pwa/new-version-toast';
 import { useAccountStore } from '../session/account-store-context';
 
 /** What the tab does with the worker's events for the organization `slug`. */
@@ -12,14 +13,7 @@ export function useSyncEvents(slug: string): (event: SyncEvent) => void {
     (event: SyncEvent) => {
       switch (event.type) {
         case 'version':
-          // The same toast as a service-worker update (ServiceWorkerUpdates): one is enough.
-          show({
-            key: 'new-version',
-            title: TOAST_TEXTS.newVersion.title,
-            body: TOAST_TEXTS.newVersion.body,
-            persistent: true,
-            action: { label: 'Refresh', onAction: () => window.location.reload() },
-          });
+          show(newVersionToast);
           return;
         case 'unauthorized':
           if (event.slug !== slug) return;
