@@ -81,12 +81,31 @@ function conversation(index: number): Conversation {
 
 describe('sync in the browser', () => {
   it('three tabs of one browser share one stream socket', async () => {
-    const socketsBefore = await metric('inbox_stream_sockets');
+    // The previous test's browser contexts are closed: their sockets go too.
+    await expect.poll(() => metric('inbox_stream_sockets')).toBe(0);
+    const socketsBefore = 0;
     const { context } = await signedInContext();
     const more = [await openTab(context, `/${owner.slug}/conversations`), await openTab(context, `/${owner.slug}/team`)];
     for (const page of more) await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await waitLive(more[0]!);
     expect(await metric('inbox_stream_sockets')).toBe(socketsBefore + 1);
+  });
+
+  it('the socket stays while any tab of the organization is open and goes with the last one', async () => {
+    // The previous test's browser contexts are closed: their sockets go too.
+    await expect.poll(() => metric('inbox_stream_sockets')).toBe(0);
+    const socketsBefore = 0;
+    const { context, page: first } = await signedInContext();
+    const second = await openTab(context, `/${owner.slug}/conversations`);
+    await waitLive(second);
+    // A page of the same browser that is not signed in keeps the browser, not the socket.
+    const blank = await context.newPage();
+    await blank.goto('/auth/login');
+    expect(await metric('inbox_stream_sockets')).toBe(socketsBefore + 1);
+    await first.close();
+    expect(await metric('inbox_stream_sockets')).toBe(socketsBefore + 1);
+    await second.close();
+    await expect.poll(() => metric('inbox_stream_sockets')).toBe(socketsBefore);
   });
 
   it('a change made through the API appears in every open tab without a reload', async () => {
