@@ -36,7 +36,7 @@ describeEachDatabase('conversations', (database) => {
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
 
     const target = firstConversation(inbox);
-    const bySubject = await inbox.api.get<ConversationPage>(`conversations/?search=${encodeURIComponent(target.subject.slice(2, 12).toUpperCase())}`);
+    const bySubject = await inbox.api.get<ConversationPage>(`conversations/?search=${encodeURIComponent(`"${target.subject.slice(2, 12).toUpperCase()}"`)}`);
     expect(bySubject.body.conversations.map((c) => c.id)).toContain(target.id);
     const contact = await inbox.api.get<Contact>(`contacts/${target.contact_id}`);
     const byEmail = await inbox.api.get<ConversationPage>(`conversations/?search=${encodeURIComponent(contact.body.email ?? '')}`);

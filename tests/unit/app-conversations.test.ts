@@ -17,13 +17,22 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-type Listed = Pick<Conversation, 'id' | 'status' | 'agent_id' | 'priority' | 'last_update_ts'>;
+type Listed = Pick<
+  Conversation,
+  'id' | 'status' | 'agent_id' | 'priority' | 'last_update_ts' | 'contact_id' | 'channel' | 'tags' | 'is_unread' | 'subject' | 'last_update'
+>;
 const conversation = (id: number, extra: Partial<Listed> = {}): Listed => ({
   id,
   status: 'OPENED',
   agent_id: null,
   priority: 0,
   last_update_ts: 1_000 + id,
+  contact_id: 1,
+  channel: 'EMAIL',
+  tags: [],
+  is_unread: false,
+  subject: `Subject ${id}`,
+  last_update: '',
   ...extra,
 });
 

@@ -9,7 +9,7 @@ export const conversationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(CONVERSATION_PAGE_SIZE),
   /** Opaque, from the previous page's `next_cursor`. */
   cursor: z.string().max(200).optional(),
-  /** Until the inbox query language exists: only conversations with this status… */
+  /** Shorthands, ANDed with `search` as `is:` and `assigned:` terms: only this status… */
   status: z.enum(CONVERSATION_STATUSES, { error: 'must be OPENED, WAITING or CLOSED' }).optional(),
   /** …and assigned to the caller (`me`), to nobody (`none`) or to this agent id. */
   assignee: z.string().regex(/^(me|none|[1-9][0-9]{0,11})$/, { error: 'must be me, none or an agent id' }).optional(),

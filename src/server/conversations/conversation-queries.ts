@@ -1,11 +1,14 @@
-import { sql, type ExpressionBuilder } from 'kysely';
 import type { ConversationListQuery, ConversationPage } from '../../protocol/api/conversation-requests';
 import type { ConversationStatistics } from '../../protocol/documents';
-import type { ConversationRow, Database, Db } from '../db/database';
+import type { InboxTerm } from '../../protocol/inbox-query/inbox-query';
+import { inboxOrder } from '../../protocol/inbox-query/match-inbox-query';
+import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
+import type { ConversationRow, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { fieldError } from '../http/http-error';
 import { decodeConversationCursor, encodeConversationCursor, type ConversationOrder } from './conversation-cursor';
 import { toConversation } from './conversation-model';
+import { inboxQueryWhere } from './inbox-query-sql';
 
 /** A conversation of this organization; another organization's id is as missing as an unknown one. */
 export function findConversationRow(db: Db, orgId: number, id: number): Promise<ConversationRow | undefined> {
@@ -14,14 +17,20 @@ export function findConversationRow(db: Db, orgId: number, id: number): Promise<
 
 type ListOptions = { orgId: number; agentId: number; query: Omit<ConversationListQuery, 'limit'> & { limit: number } };
 
-/** `LIKE` pattern text for a literal substring (backslash is the escape character). */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** The `status` and `assignee` parameters that predate the query language, as its terms. */
+function legacyTerms({ status, assignee }: Pick<ConversationListQuery, 'status' | 'assignee'>): InboxTerm[] {
+  const terms: InboxTerm[] = [];
+  if (status) terms.push({ kind: 'is', negated: false, values: [status] });
+  if (assignee) terms.push({ kind: 'assigned', negated: false, values: [assignee === 'me' || assignee === 'none' ? assignee : Number(assignee)] });
+  return terms;
 }
 
 /** A page of the organization's conversations, filtered and ordered, with the cursor of the next page. */
 export async function listConversations(db: Db, dialect: DialectName, { orgId, agentId, query }: ListOptions): Promise<ConversationPage> {
-  const order: ConversationOrder = query.order ?? 'newest';
+  const parsed = parseInboxQuery(query.search ?? '');
+  if (!parsed.ok) throw fieldError('search', parsed.error.message);
+  // The `order` parameter wins over the query's `order:` term.
+  const order: ConversationOrder = query.order ?? inboxOrder(parsed.query);
   const cursor = query.cursor === undefined ? null : decodeConversationCursor(query.cursor, order);
   if (query.cursor !== undefined && cursor === null) throw fieldError('cursor', 'is invalid');
 
@@ -30,22 +39,8 @@ export async function listConversations(db: Db, dialect: DialectName, { orgId, a
     .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
     .selectAll('conversations')
     .where('conversations.org_id', '=', orgId);
-  if (query.status) select = select.where('conversations.status', '=', query.status);
-  if (query.assignee === 'me') select = select.where('conversations.agent_id', '=', agentId);
-  else if (query.assignee === 'none') select = select.where('conversations.agent_id', 'is', null);
-  else if (query.assignee !== undefined) select = select.where('conversations.agent_id', '=', Number(query.assignee));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-    select = select.where((eb: ExpressionBuilder<Database, 'conversations' | 'contacts'>) =>
-      eb.or(
-        (['conversations.subject', 'conversations.last_update', 'contacts.name', 'contacts.email'] as const).map(
-          (column) => sql<boolean>`${sql.ref(column)} ${like} ${pattern} escape '\\'`,
-        ),
-      ),
-    );
-  }
+  const terms = [...legacyTerms(query), ...parsed.query.terms];
+  if (terms.length > 0) select = select.where((eb) => inboxQueryWhere(eb, { terms, order }, { dialect, me: agentId }));
   if (cursor) {
     select =
       order === 'priority'

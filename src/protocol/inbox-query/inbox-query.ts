@@ -1,0 +1,42 @@
+import type { Channel, ConversationStatus } from '../documents';
+
+/**
+ * The parsed form of an inbox query (see `parse-inbox-query.ts` for the text syntax). The
+ * server compiles it to SQL and the client evaluates it over documents; both read only this.
+ */
+export type InboxOrder = 'priority' | 'newest' | 'oldest';
+export const INBOX_ORDERS = ['priority', 'newest', 'oldest'] as const satisfies readonly InboxOrder[];
+
+/** `me` is resolved by whoever evaluates the query (the signed-in agent). */
+export type InboxAssignee = 'me' | 'none' | number;
+/** `is:` mixes statuses and the unread flag: `is:opened,unread` is "opened or unread". */
+export type InboxState = ConversationStatus | 'UNREAD';
+
+/** Each term is an OR over its values; `negated` inverts the whole term. */
+export type InboxTerm =
+  | { kind: 'assigned'; negated: boolean; values: InboxAssignee[] }
+  | { kind: 'is'; negated: boolean; values: InboxState[] }
+  | { kind: 'tag'; negated: boolean; values: string[] }
+  | { kind: 'channel'; negated: boolean; values: Channel[] }
+  | { kind: 'contact'; negated: boolean; values: number[] }
+  /** A word or a quoted phrase, as typed; matched after `foldInboxText`. */
+  | { kind: 'text'; negated: boolean; text: string };
+
+/** All terms must match. `order` is null when the query names none (the list then shows newest first). */
+export type InboxQuery = { terms: InboxTerm[]; order: InboxOrder | null };
+
+export type InboxQueryError = { message: string; position: number };
+
+/** §2: assigned to me or to nobody, open, by priority (unless a custom inbox replaces it). */
+export const DEFAULT_INBOX_QUERY = 'assigned:me,none is:opened order:priority';
+
+export const DEFAULT_INBOX_ORDER: InboxOrder = 'newest';
+
+/**
+ * Free text is matched after folding A–Z to a–z and nothing else, because that is the only case
+ * folding SQLite (LOWER, LIKE), PostgreSQL (whatever its locale) and JavaScript agree on:
+ * "chloé" finds "Chloé" but "CHLOÉ" does not.
+ */
+export function foldInboxText(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+}

@@ -1,0 +1,63 @@
+import type { Contact, Conversation } from '../documents';
+import { DEFAULT_INBOX_ORDER, foldInboxText, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
+
+/** What evaluation reads of a conversation. */
+export type InboxConversation = Pick<Conversation, 'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update'>;
+/** What ordering reads of a conversation. */
+export type InboxSortable = Pick<Conversation, 'id' | 'priority' | 'last_update_ts'>;
+
+export type InboxMatchContext = {
+  /** The signed-in agent, for `assigned:me`. */
+  me: number;
+  /** The conversation's contact; without it free text looks only at the subject and the last update. */
+  contact?: Pick<Contact, 'name' | 'email'> | undefined;
+};
+
+function textMatches(needle: string, conversation: InboxConversation, contact: InboxMatchContext['contact']): boolean {
+  const folded = foldInboxText(needle);
+  const haystacks = [conversation.subject, conversation.last_update, contact?.name ?? '', contact?.email ?? ''];
+  return haystacks.some((haystack) => foldInboxText(haystack).includes(folded));
+}
+
+function termMatches(term: InboxTerm, conversation: InboxConversation, context: InboxMatchContext): boolean {
+  switch (term.kind) {
+    case 'assigned':
+      return term.values.some((value) =>
+        value === 'me' ? conversation.agent_id === context.me : value === 'none' ? conversation.agent_id === null : conversation.agent_id === value,
+      );
+    case 'is':
+      return term.values.some((value) => (value === 'UNREAD' ? conversation.is_unread : conversation.status === value));
+    case 'tag':
+      return term.values.some((slug) => conversation.tags.includes(slug));
+    case 'channel':
+      return term.values.includes(conversation.channel);
+    case 'contact':
+      return term.values.includes(conversation.contact_id);
+    case 'text':
+      return textMatches(term.text, conversation, context.contact);
+  }
+}
+
+/** Whether a conversation belongs to the query's list (its order aside). */
+export function matchesInboxQuery(query: InboxQuery, conversation: InboxConversation, context: InboxMatchContext): boolean {
+  return query.terms.every((term) => termMatches(term, conversation, context) !== term.negated);
+}
+
+export function inboxOrder(query: Pick<InboxQuery, 'order'>): InboxOrder {
+  return query.order ?? DEFAULT_INBOX_ORDER;
+}
+
+/**
+ * The list's order, the same as the server's ORDER BY: priority (higher first), then the latest
+ * activity, then the id, so that no two conversations tie and pages never overlap.
+ */
+export function compareForInbox(query: Pick<InboxQuery, 'order'>): (a: InboxSortable, b: InboxSortable) => number {
+  switch (inboxOrder(query)) {
+    case 'priority':
+      return (a, b) => b.priority - a.priority || b.last_update_ts - a.last_update_ts || b.id - a.id;
+    case 'newest':
+      return (a, b) => b.last_update_ts - a.last_update_ts || b.id - a.id;
+    case 'oldest':
+      return (a, b) => a.last_update_ts - b.last_update_ts || a.id - b.id;
+  }
+}
