@@ -24,6 +24,7 @@ import './styles/conversation-list.css';
 import './styles/conversation-view.css';
 import './styles/thread.css';
 import './styles/composer.css';
+import './styles/keyboard.css';
 
 restoreTheme();
 

@@ -3,6 +3,7 @@ import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/Icon';
 import { ProductMark } from '../components/ProductMark';
+import { KeyboardProvider } from '../keyboard/KeyboardProvider';
 import { can } from '../session/permissions';
 import { useInboxUnread } from '../screens/conversations/use-inbox-unread';
 import { useSignedIn } from '../session/signed-in-context';
@@ -14,33 +15,35 @@ export function AppShell() {
   const { slug, agent, organization } = useSignedIn();
   const inboxUnread = useInboxUnread();
   return (
-    <div className="app-shell">
-      <aside className="sidebar">
-        <div className="sidebar__org">
-          <ProductMark size={26} />
-          <span className="sidebar__org-name" title={organization.name}>
-            {organization.name}
-          </span>
-        </div>
-        <nav className="sidebar__nav" aria-label="Main">
-          <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
-          <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={inboxUnread} />
-          {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
-          <p className="sidebar__section" aria-hidden="true">
-            Settings
-          </p>
-          <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
-          <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
-        </nav>
-        <ConnectionStatus />
-        <div className="sidebar__footer">
-          <AccountMenu />
-        </div>
-      </aside>
-      <main className="content" id="content">
-        <Outlet />
-      </main>
-    </div>
+    <KeyboardProvider>
+      <div className="app-shell">
+        <aside className="sidebar">
+          <div className="sidebar__org">
+            <ProductMark size={26} />
+            <span className="sidebar__org-name" title={organization.name}>
+              {organization.name}
+            </span>
+          </div>
+          <nav className="sidebar__nav" aria-label="Main">
+            <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
+            <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={inboxUnread} />
+            {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
+            <p className="sidebar__section" aria-hidden="true">
+              Settings
+            </p>
+            <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
+            <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
+          </nav>
+          <ConnectionStatus />
+          <div className="sidebar__footer">
+            <AccountMenu />
+          </div>
+        </aside>
+        <main className="content" id="content">
+          <Outlet />
+        </main>
+      </div>
+    </KeyboardProvider>
   );
 }
 

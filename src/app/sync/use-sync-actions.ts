@@ -7,6 +7,8 @@ import { useSync } from './sync-context';
 export type SyncActions = {
   /** Hands the change to the worker; its optimistic write shows it at once. */
   mutate: (mutation: MutationInput) => void;
+  /** The same, resolving with the outbox row id once recorded (null when the call failed). */
+  mutateTracked: (mutation: MutationInput) => Promise<number | null>;
   undoSend: (messageId: string) => void;
   /** Resolves true when the page has arrived, false when it could not be loaded (not shown). */
   loadOlderMessages: (conversationId: number) => Promise<boolean>;
@@ -34,6 +36,16 @@ export function useSyncActions(): SyncActions {
     };
     return {
       mutate: (mutation) => void call((connection) => connection.mutate(slug, mutation)),
+      mutateTracked: (mutation) => {
+        if (!api) return call(() => Promise.resolve()).then(() => null);
+        return api.mutate(slug, mutation).then(
+          (rowId) => rowId,
+          (error: unknown) => {
+            fail(error);
+            return null;
+          },
+        );
+      },
       undoSend: (messageId) => void call((connection) => connection.undoSend(slug, messageId)),
       loadOlderMessages: (conversationId) =>
         api

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent, Ref } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { isSubmitShortcut } from './submit-shortcut';
@@ -19,12 +19,14 @@ type ComposerProps = {
   onModeChange: (mode: ComposerMode) => void;
   onDraftChange: (mode: ComposerMode, text: string) => void;
   onSubmit: (mode: ComposerMode, text: string) => void;
+  /** The text field, for the r and n shortcuts. */
+  inputRef?: Ref<HTMLTextAreaElement>;
 };
 
 const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 /** The composer docked under the thread: a reply to the contact, or a note for the team. */
-export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit }: ComposerProps) {
+export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit, inputRef }: ComposerProps) {
   const id = useId();
   const text = drafts[mode];
   const { label, submit, icon } = MODES[mode];
@@ -65,6 +67,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           {label}
         </label>
         <textarea
+          ref={inputRef}
           id={`${id}-text`}
           className="composer__input"
           value={text}

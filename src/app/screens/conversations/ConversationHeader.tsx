@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import type { Ref } from 'react';
 import type { Contact, Conversation, ConversationStatus } from '../../../protocol/documents';
 import { CONVERSATION_STATUSES } from '../../../protocol/documents';
 import { Icon } from '../../components/Icon';
@@ -19,10 +20,11 @@ type HeaderProps = {
   onAssign: (agentId: number | null) => void;
   onTag: (name: string) => void;
   onUntag: (slug: string) => void;
+  tagInputRef?: Ref<HTMLInputElement>;
 };
 
 /** The conversation's subject and contact, and its controls: status, assignee, tags. */
-export function ConversationHeader({ conversation: c, contact, tagNames, myId, backPath, ...actions }: HeaderProps) {
+export function ConversationHeader({ conversation: c, contact, tagNames, myId, backPath, tagInputRef, ...actions }: HeaderProps) {
   return (
     <header className={`conv-header conv-header--${c.status.toLowerCase()}`}>
       <div className="conv-header__row">
@@ -55,7 +57,7 @@ export function ConversationHeader({ conversation: c, contact, tagNames, myId, b
           <AssigneeControl agentId={c.agent_id} myId={myId} onAssign={actions.onAssign} />
         </div>
       </div>
-      <TagEditor slugs={c.tags} names={tagNames} onTag={actions.onTag} onUntag={actions.onUntag} />
+      <TagEditor slugs={c.tags} names={tagNames} onTag={actions.onTag} onUntag={actions.onUntag} inputRef={tagInputRef} />
     </header>
   );
 }

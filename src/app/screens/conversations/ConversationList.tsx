@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { CONVERSATION_PAGE_SIZE, NEW_ITEM_HIGHLIGHT_MS } from '../../../protocol/constants';
 import type { Conversation } from '../../../protocol/documents';
@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useFreshKeys } from '../../hooks/use-fresh-keys';
 import { useNow } from '../../hooks/use-now';
+import { useKeyboardRegistry, useKeyboardSelection } from '../../keyboard/keyboard-context';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useConnectionMeta } from '../../sync/use-connection';
 import type { ConversationFilter } from '../conversation-filter';
@@ -35,6 +36,14 @@ export function ConversationList({ filter, rowPath, empty, currentId }: ListProp
   const meta = useConnectionMeta();
   const now = useNow(30_000);
   const fresh = useFreshKeys(data?.rows, rowKeys, rowTime);
+  const { registerList } = useKeyboardRegistry();
+  const { cursor, marked } = useKeyboardSelection();
+  // Keyed by the order of ids, so a live update that moves nothing registers nothing.
+  const idOrder = data?.rows.map((row) => row.id).join(',');
+  useEffect(() => {
+    if (idOrder === undefined) return;
+    return registerList(idOrder ? idOrder.split(',').map(Number) : []);
+  }, [idOrder, registerList]);
 
   if (!data) return null;
   if (data.total === 0) {
@@ -62,6 +71,9 @@ export function ConversationList({ filter, rowPath, empty, currentId }: ListProp
             now={now}
             current={conversation.id === currentId}
             fresh={fresh.has(String(conversation.id))}
+            selected={cursor?.id === conversation.id}
+            marked={marked.has(conversation.id)}
+            selecting={marked.size > 0}
           />
         ))}
       </ul>

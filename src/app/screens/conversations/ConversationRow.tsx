@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Contact, Conversation } from '../../../protocol/documents';
 import { Badge } from '../../components/Badge';
 import { Icon } from '../../components/Icon';
+import { conversationRowId } from '../../keyboard/keyboard-context';
 import { absoluteDateTime, shortRelativeTime } from '../../format/relative-time';
 import { AssigneeAvatar } from './AssigneeAvatar';
 import { STATUS_LABELS, STATUS_TONES } from './status-labels';
@@ -15,17 +16,38 @@ type RowProps = {
   now: number;
   current?: boolean;
   fresh?: boolean;
+  /** The keyboard selection (j/k). */
+  selected?: boolean;
+  /** Picked for a bulk action (x); `selecting` while any row is. */
+  marked?: boolean;
+  selecting?: boolean;
 };
 
 /** One conversation in the list: who, what, the latest words, and where it stands. */
-export function ConversationRow({ conversation: c, contact, tagNames, to, now, current = false, fresh = false }: RowProps) {
+export function ConversationRow({ conversation: c, contact, tagNames, to, now, current = false, fresh = false, selected = false, marked = false, selecting = false }: RowProps) {
   const classes = ['conv-row'];
   if (c.is_unread) classes.push('conv-row--unread');
   if (fresh) classes.push('conv-row--new');
+  if (selected) classes.push('conv-row--selected');
+  if (selecting) classes.push('conv-row--selecting');
   return (
     <li className="conv-list__item">
-      <Link to={to} className={classes.join(' ')} data-testid="conversation-row" aria-current={current ? 'page' : undefined}>
+      <Link
+        to={to}
+        id={conversationRowId(c.id)}
+        className={classes.join(' ')}
+        data-testid="conversation-row"
+        data-selected={selected || undefined}
+        data-marked={marked || undefined}
+        aria-current={current ? 'page' : undefined}
+      >
         <span className="conv-row__dot" aria-hidden="true" />
+        {selecting && (
+          <span className={marked ? 'conv-row__check conv-row__check--on' : 'conv-row__check'} aria-hidden="true">
+            {marked && <Icon name="check" size={12} />}
+          </span>
+        )}
+        {marked && <span className="visually-hidden">Selected. </span>}
         {c.is_unread && <span className="visually-hidden">Unread. </span>}
         <span className="conv-row__contact">
           <span className="conv-row__name">{contact?.name || contact?.email || 'Unknown contact'}</span>

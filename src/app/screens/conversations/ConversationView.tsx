@@ -1,7 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LocalMessage } from '../../../client-db/inbox-database';
 import type { MutationInput } from '../../../client-db/outbox-row';
 import type { Contact, Conversation } from '../../../protocol/documents';
+import { useKeyboardRegistry } from '../../keyboard/keyboard-context';
+import type { FocusTarget } from '../../keyboard/keyboard-context';
+import { useTriageActions } from '../../keyboard/use-triage-actions';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
 import { Composer } from './Composer';
@@ -19,7 +22,11 @@ type ViewProps = { conversation: Conversation; contact: Contact | undefined; bac
  */
 export function ConversationView({ conversation, contact, backPath }: ViewProps) {
   const { agent } = useSignedIn();
-  const { mutate, undoSend } = useSyncActions();
+  const { mutate, mutateTracked, undoSend } = useSyncActions();
+  const triage = useTriageActions();
+  const { registerConversation, record } = useKeyboardRegistry();
+  const composerInput = useRef<HTMLTextAreaElement>(null);
+  const tagInput = useRef<HTMLInputElement>(null);
   const tagNames = useTagNames();
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [drafts, setDrafts] = useState<Drafts>({ reply: '', note: '' });
@@ -36,10 +43,12 @@ export function ConversationView({ conversation, contact, backPath }: ViewProps)
             ? { kind: 'reply', conversation_id: id, message, source: 'CHAT' }
             : { kind: 'reply', conversation_id: id, message };
       follow.current = true;
-      mutate(mutation);
       setDrafts((all) => ({ ...all, [kind]: '' }));
+      void mutateTracked(mutation).then((outboxId) => {
+        if (outboxId !== null && mutation.kind === 'reply') record({ kind: 'send', conversation_id: id, outbox_id: outboxId });
+      });
     },
-    [id, conversation.channel, mutate],
+    [id, conversation.channel, mutateTracked, record],
   );
 
   // §4 undo: the words come back to the composer (if it is empty), ready to be fixed.
@@ -51,6 +60,19 @@ export function ConversationView({ conversation, contact, backPath }: ViewProps)
     },
     [undoSend],
   );
+
+  // The shortcuts r, n and t, and z for a held send of this conversation.
+  useEffect(() => {
+    const focus = (target: FocusTarget) => {
+      if (target === 'tag') {
+        tagInput.current?.focus();
+        return;
+      }
+      setMode(target);
+      composerInput.current?.focus();
+    };
+    return registerConversation({ id, backPath, focus, undoSend: onUndo });
+  }, [id, backPath, registerConversation, onUndo]);
 
   const onEditNote = useCallback(
     (note: LocalMessage, message: string) => mutate({ kind: 'edit-note', conversation_id: id, note_id: note.id, message }),
@@ -69,9 +91,10 @@ export function ConversationView({ conversation, contact, backPath }: ViewProps)
         tagNames={tagNames}
         myId={agent.id}
         backPath={backPath}
-        onStatus={(status) => mutate({ kind: 'status', conversation_id: id, status })}
-        onAssign={(agentId) => mutate({ kind: 'assign', conversation_id: id, agent_id: agentId })}
-        onTag={(name) => mutate({ kind: 'tag', conversation_id: id, name })}
+        tagInputRef={tagInput}
+        onStatus={(status) => void triage.setStatus(conversation, status)}
+        onAssign={(agentId) => void triage.assign(conversation, agentId)}
+        onTag={(name) => void triage.addTag(conversation, name)}
         onUntag={(slug) => mutate({ kind: 'untag', conversation_id: id, slug })}
       />
       <Thread conversationId={id} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
@@ -82,6 +105,7 @@ export function ConversationView({ conversation, contact, backPath }: ViewProps)
         onModeChange={setMode}
         onDraftChange={(kind, text) => setDrafts((all) => ({ ...all, [kind]: text }))}
         onSubmit={onSubmit}
+        inputRef={composerInput}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { Icon } from '../../components/Icon';
 import { tagStyle } from './tag-style';
 import { tagName } from './use-tag-names';
@@ -9,10 +9,12 @@ type TagEditorProps = {
   names: ReadonlyMap<string, string>;
   onTag: (name: string) => void;
   onUntag: (slug: string) => void;
+  /** The "Add tag" field, for the t shortcut. */
+  inputRef?: Ref<HTMLInputElement> | undefined;
 };
 
 /** The conversation's tags, each removable, and a field to add one (Enter); §5: no duplicates. */
-export function TagEditor({ slugs, names, onTag, onUntag }: TagEditorProps) {
+export function TagEditor({ slugs, names, onTag, onUntag, inputRef }: TagEditorProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const present = new Set(slugs.map((slug) => tagName(names, slug).toLowerCase()));
@@ -45,6 +47,7 @@ export function TagEditor({ slugs, names, onTag, onUntag }: TagEditorProps) {
         Add tag
       </label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         className="tag-editor__input"
         value={value}

@@ -1,0 +1,44 @@
+import { Modal } from '../components/Modal';
+import { SHORTCUTS, displayKeys } from './keymap';
+import type { ShortcutGroup } from './keymap';
+import { IS_MAC } from './mod-key';
+
+const GROUPS: readonly ShortcutGroup[] = ['Navigation', 'Conversation', 'General'];
+
+/** `?`: every shortcut, grouped, with its keys. */
+export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Keyboard shortcuts">
+      <div className="shortcut-help">
+        {GROUPS.map((group) => (
+          <section key={group} className="shortcut-help__group" aria-label={group}>
+            <h3 className="shortcut-help__title">{group}</h3>
+            <dl className="shortcut-help__list">
+              {SHORTCUTS.filter((shortcut) => shortcut.group === group).map((shortcut) => (
+                <div key={shortcut.action} className="shortcut-help__row">
+                  <dt className="shortcut-help__label">{shortcut.label}</dt>
+                  <dd className="shortcut-help__keys">
+                    <Keys keys={displayKeys(shortcut.keys, IS_MAC)} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        <p className="shortcut-help__note">Shortcuts wait while you type; Esc leaves a field.</p>
+      </div>
+    </Modal>
+  );
+}
+
+export function Keys({ keys }: { keys: readonly string[] }) {
+  return (
+    <span className="keys">
+      {keys.map((key) => (
+        <kbd key={key} className="kbd">
+          {key}
+        </kbd>
+      ))}
+    </span>
+  );
+}

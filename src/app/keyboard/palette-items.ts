@@ -1,0 +1,179 @@
+import type { ConversationStatus } from '../../protocol/documents';
+import type { ConversationFilter } from '../screens/conversation-filter';
+import { conversationListPath, conversationViewPath } from '../screens/conversation-filter';
+import { fuzzyScore } from './fuzzy-score';
+import type { PaletteScope } from './palette-state';
+
+export type PaletteCommand =
+  | { type: 'assign'; agentId: number | null }
+  | { type: 'status'; status: ConversationStatus }
+  | { type: 'tag'; name: string }
+  | { type: 'scope'; scope: PaletteScope }
+  | { type: 'navigate'; to: string };
+
+export type PaletteGroup = 'Actions' | 'Go to' | 'Inboxes' | 'Conversations' | 'Tags' | 'Teammates';
+
+export type PaletteItem = {
+  id: string;
+  group: PaletteGroup;
+  label: string;
+  /** Shown dimmed after the label (an email, a contact, a shortcut's key). */
+  hint?: string;
+  /** Matched too, not shown. */
+  keywords?: string;
+  /** The shortcut that does the same, shown on the right. */
+  shortcut?: string;
+  command: PaletteCommand;
+  /** Only offered once something is typed (the long lists: conversations, tags, teammates). */
+  searchOnly?: boolean;
+  /** Always offered in its scope, after the matches ("Create tag '…'"). */
+  always?: boolean;
+};
+
+export type PaletteTarget = { id: number; status: ConversationStatus; agent_id: number | null; tags: readonly string[] };
+
+export type PaletteData = {
+  slug: string;
+  myId: number;
+  filter: ConversationFilter;
+  canSeeTeam: boolean;
+  /** The open conversation, or the one selected in the list: what the actions act on. */
+  target: PaletteTarget | null;
+  conversations: readonly { id: number; subject: string; contact: string }[];
+  tags: readonly { slug: string; name: string }[];
+  teammates: readonly { id: number; name: string; email: string }[];
+};
+
+const FILTER_NAMES: Record<ConversationFilter, string> = { inbox: 'Inbox', waiting: 'Waiting', all: 'All conversations' };
+
+/** The commands of a scope, unranked. */
+export function paletteItems(scope: PaletteScope, data: PaletteData, query: string): PaletteItem[] {
+  if (scope === 'assign') return assignOptions(data);
+  if (scope === 'tag') return tagOptions(data, query);
+  return [...actionItems(data), ...goToItems(data), ...searchItems(data)];
+}
+
+function actionItems({ target, myId }: PaletteData): PaletteItem[] {
+  if (!target) return [];
+  const items: PaletteItem[] = [];
+  const mine = target.agent_id === myId;
+  items.push({ id: 'assign-me', group: 'Actions', label: mine ? 'Unassign me' : 'Assign to me', shortcut: 'a', command: { type: 'assign', agentId: mine ? null : myId } });
+  items.push({ id: 'assign-to', group: 'Actions', label: 'Assign to…', keywords: 'teammate agent', command: { type: 'scope', scope: 'assign' } });
+  if (target.status !== 'CLOSED') items.push({ id: 'close', group: 'Actions', label: 'Close', keywords: 'done resolve', shortcut: 'e', command: { type: 'status', status: 'CLOSED' } });
+  if (target.status !== 'OPENED') items.push({ id: 'reopen', group: 'Actions', label: 'Reopen', keywords: 'open', command: { type: 'status', status: 'OPENED' } });
+  if (target.status !== 'WAITING') items.push({ id: 'waiting', group: 'Actions', label: 'Mark as waiting', keywords: 'pending snooze', command: { type: 'status', status: 'WAITING' } });
+  items.push({ id: 'add-tag', group: 'Actions', label: 'Add tag…', keywords: 'label', shortcut: 't', command: { type: 'scope', scope: 'tag' } });
+  return items;
+}
+
+function goToItems({ slug, canSeeTeam }: PaletteData): PaletteItem[] {
+  const inboxes = (['inbox', 'waiting', 'all'] as const).map<PaletteItem>((filter) => ({
+    id: `go-${filter}`,
+    group: 'Inboxes',
+    label: `Go to ${FILTER_NAMES[filter]}`,
+    keywords: 'inbox list',
+    command: { type: 'navigate', to: conversationListPath(slug, filter) },
+  }));
+  const pages: PaletteItem[] = [{ id: 'go-home', group: 'Go to', label: 'Go to Home', command: { type: 'navigate', to: `/${slug}/bonjour` } }];
+  if (canSeeTeam) pages.push({ id: 'go-team', group: 'Go to', label: 'Go to Team', keywords: 'members invite', command: { type: 'navigate', to: `/${slug}/team` } });
+  pages.push(
+    { id: 'go-account', group: 'Go to', label: 'Go to Account settings', keywords: 'profile password dark mode theme', command: { type: 'navigate', to: `/${slug}/account/general` } },
+    { id: 'go-organization', group: 'Go to', label: 'Go to Organization settings', command: { type: 'navigate', to: `/${slug}/organization/general` } },
+  );
+  return [...inboxes, ...pages];
+}
+
+function searchItems(data: PaletteData): PaletteItem[] {
+  const { target, conversations, slug, filter } = data;
+  const items: PaletteItem[] = conversations.map((c) => ({
+    id: `conversation-${c.id}`,
+    group: 'Conversations',
+    label: c.subject || '(no subject)',
+    hint: `${c.contact} · #${c.id}`,
+    keywords: `${c.contact} #${c.id}`,
+    command: { type: 'navigate', to: conversationViewPath(slug, c.id, filter) },
+    searchOnly: true,
+  }));
+  if (!target) return items;
+  for (const tag of data.tags) {
+    if (target.tags.includes(tag.slug)) continue;
+    items.push({ id: `tag-${tag.slug}`, group: 'Tags', label: `Add tag “${tag.name}”`, keywords: tag.name, command: { type: 'tag', name: tag.name }, searchOnly: true });
+  }
+  for (const mate of data.teammates) {
+    if (mate.id === target.agent_id) continue;
+    const label = `Assign to ${mate.id === data.myId ? 'me' : mate.name}`;
+    items.push({ id: `assign-${mate.id}`, group: 'Teammates', label, hint: mate.email, keywords: mate.name, command: { type: 'assign', agentId: mate.id }, searchOnly: true });
+  }
+  return items;
+}
+
+function assignOptions({ teammates, myId, target }: PaletteData): PaletteItem[] {
+  const items = teammates.map<PaletteItem>((mate) => ({
+    id: `assign-${mate.id}`,
+    group: 'Teammates',
+    label: mate.id === myId ? `${mate.name} (you)` : mate.name,
+    hint: mate.id === target?.agent_id ? 'Assigned' : mate.email,
+    keywords: mate.email,
+    command: { type: 'assign', agentId: mate.id },
+  }));
+  if (target && target.agent_id !== null) items.push({ id: 'unassign', group: 'Teammates', label: 'Unassign', keywords: 'nobody none', command: { type: 'assign', agentId: null } });
+  return items;
+}
+
+function tagOptions({ tags, target }: PaletteData, query: string): PaletteItem[] {
+  const present = new Set(target?.tags ?? []);
+  const items = tags
+    .filter((tag) => !present.has(tag.slug))
+    .map<PaletteItem>((tag) => ({ id: `tag-${tag.slug}`, group: 'Tags', label: tag.name, command: { type: 'tag', name: tag.name } }));
+  const typed = query.trim();
+  const exists = tags.some((tag) => tag.name.toLowerCase() === typed.toLowerCase());
+  if (typed && !exists) {
+    items.push({ id: 'tag-create', group: 'Tags', label: `Create tag “${typed}”`, command: { type: 'tag', name: typed }, always: true });
+  }
+  return items;
+}
+
+export type RankedItem = PaletteItem & { positions: number[] };
+export type PaletteSection = { group: PaletteGroup; items: RankedItem[] };
+
+const GROUP_LIMIT = 8;
+
+/**
+ * The items to show for a query, in sections. Without a query: the short lists in their own
+ * order. With one: the fuzzy matches, best first, each group capped, groups ordered by their
+ * best match.
+ */
+export function rankItems(items: readonly PaletteItem[], query: string): PaletteSection[] {
+  const typed = query.trim();
+  const scored: { item: RankedItem; score: number }[] = [];
+  for (const item of items) {
+    if (item.always) continue;
+    if (!typed) {
+      if (!item.searchOnly) scored.push({ item: { ...item, positions: [] }, score: 0 });
+      continue;
+    }
+    const onLabel = fuzzyScore(typed, item.label);
+    const onKeywords = item.keywords ? fuzzyScore(typed, item.keywords) : null;
+    const best = onLabel && (!onKeywords || onLabel.score >= onKeywords.score - 5) ? onLabel : onKeywords ? { score: onKeywords.score - 5, positions: [] } : null;
+    if (best) scored.push({ item: { ...item, positions: best === onLabel ? best.positions : [] }, score: best.score });
+  }
+  if (typed) scored.sort((a, b) => b.score - a.score);
+  const sections = new Map<PaletteGroup, RankedItem[]>();
+  for (const { item } of scored) {
+    const list = sections.get(item.group) ?? [];
+    if (list.length < GROUP_LIMIT) list.push(item);
+    sections.set(item.group, list);
+  }
+  for (const item of items) {
+    if (!item.always) continue;
+    const list = sections.get(item.group) ?? [];
+    list.push({ ...item, positions: [] });
+    sections.set(item.group, list);
+  }
+  return [...sections].map(([group, list]) => ({ group, items: list }));
+}
+
+/** The sections' items in the order the arrow keys walk them. */
+export function flattenSections(sections: readonly PaletteSection[]): RankedItem[] {
+  return sections.flatMap((section) => section.items);
+}

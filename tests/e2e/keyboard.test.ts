@@ -1,0 +1,169 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Session } from '../../src/protocol/api/models';
+import type { Conversation } from '../../src/protocol/documents';
+import { openDatabase } from '../../src/server/db/open-database';
+import { seedOrganization } from '../../src/server/seed/seed-organization';
+import { createApiClient, type ApiClient } from '../support/api-client';
+import { assertAppBuilt, launchBrowser } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server-process';
+
+let browser: Browser;
+let server: RunningServer;
+let api: ApiClient;
+let owner: { email: string; password: string; slug: string };
+/** Email conversations hold a reply for its delay (§4); chat replies go at once. */
+let emailIds: number[];
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  assertAppBuilt();
+  server = await startServer({ database: 'sqlite', entry: 'build' });
+  const handle = openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
+  try {
+    const seeded = await seedOrganization(handle, { org: 'keyboard-e2e', conversations: 6, messagesPerConversation: 2 });
+    owner = { email: seeded.ownerEmail, password: seeded.password, slug: seeded.slug };
+  } finally {
+    await handle.db.destroy();
+  }
+  const login = await createApiClient(server.url).post<Session>('auth/login', { email: owner.email, password: owner.password });
+  api = createApiClient(server.url, { token: login.body.token });
+  // Every conversation open and unassigned, so "a" assigns and "e" closes whichever is picked.
+  const { conversations } = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=50&order=newest')).body;
+  emailIds = conversations.filter((c) => c.channel !== 'CHAT').map((c) => c.id);
+  for (const conversation of conversations) {
+    await api.post(`conversations/${conversation.id}/status`, { status: 'OPENED' });
+    await api.post(`conversations/${conversation.id}/assign`, { agent_id: null });
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function signedIn(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/${owner.slug}/conversations**`);
+  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
+  await page.goto(`/${owner.slug}/conversations?filter=all`);
+  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
+  await expect.poll(() => page.getByTestId('conversation-row').count()).toBeGreaterThan(2);
+  return page;
+}
+
+const rows = (page: Page) => page.getByTestId('conversation-row');
+const selectedIndex = (page: Page) =>
+  rows(page).evaluateAll((links) => links.findIndex((link) => link.hasAttribute('data-selected')));
+const isFocused = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((el) => el === document.activeElement);
+
+describe('keyboard triage', () => {
+  it('triages a conversation with the keyboard alone', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('j');
+    await expect.poll(() => selectedIndex(page)).toBe(0);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(() => selectedIndex(page)).toBe(2);
+    await page.keyboard.press('k');
+    await expect.poll(() => selectedIndex(page)).toBe(1);
+    // On to the first email conversation, whose reply is held (and shows as pending).
+    const hrefs = await rows(page).evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const target = hrefs.findIndex((h) => emailIds.some((id) => h.includes(`/view/${id}?`)));
+    expect(target).toBeGreaterThanOrEqual(0);
+    for (let at = 1; at !== target; at += target > at ? 1 : -1) await page.keyboard.press(target > at ? 'j' : 'k');
+    await expect.poll(() => selectedIndex(page)).toBe(target);
+    const href = hrefs[target];
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(href);
+    const view = page.getByRole('log', { name: 'Messages' });
+    await view.waitFor();
+
+    await page.keyboard.press('r');
+    await expect.poll(() => isFocused(page, 'Reply')).toBe(true);
+    await page.keyboard.type('On it, sent by keyboard');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => page.getByTestId('pending-send').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('On it, sent by keyboard').isVisible()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('t');
+    await expect.poll(() => isFocused(page, 'Add tag')).toBe(true);
+    await page.keyboard.type('Keyboard');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('list', { name: 'Tags' }).getByText('Keyboard').isVisible()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('a');
+    await expect.poll(() => page.getByRole('button', { name: 'Unassign' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Assign to me' }).count()).toBe(0);
+
+    await page.keyboard.press('e');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('CLOSED');
+    await page.keyboard.press('z');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('OPENED');
+    await page.keyboard.press('e');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('CLOSED');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${owner.slug}/conversations`);
+  });
+
+  it('assigns to a teammate through the command palette', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect.poll(() => palette.isVisible()).toBe(true);
+    await expect.poll(() => isFocused(page, 'Command')).toBe(true);
+    await page.keyboard.type('assign');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => palette.getByRole('listbox', { name: 'Assign to' }).isVisible()).toBe(true);
+    await page.keyboard.type('sam');
+    await expect.poll(() => palette.getByRole('option', { name: /Sam Chen/, selected: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => palette.isVisible()).toBe(false);
+    const header = page.getByRole('region').filter({ has: page.getByRole('log', { name: 'Messages' }) });
+    await expect.poll(() => header.getByText('Sam Chen', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('a shortcut letter typed in the reply goes into the text, not to the list', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+    const before = await selectedIndex(page);
+
+    await page.keyboard.press('r');
+    await expect.poll(() => isFocused(page, 'Reply')).toBe(true);
+    await page.keyboard.type('jjk');
+    await expect.poll(() => page.getByLabel('Reply', { exact: true }).inputValue()).toBe('jjk');
+    expect(await selectedIndex(page)).toBe(before);
+  });
+
+  it('? opens the shortcut help and Escape closes it', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => help.isVisible()).toBe(true);
+    await expect.poll(() => help.getByText('Close the conversation').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.isVisible()).toBe(false);
+  });
+});
