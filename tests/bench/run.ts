@@ -1,6 +1,9 @@
 // Runs every benchmark and prints its figures (npm run bench). Needs the production build.
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { benchBootstrap, benchWorkerHeap, releaseBootstrap } from './bootstrap.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
+import { benchActionToPaint, benchEventToPaint } from './paint.bench';
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
   console.error('Build first: npm run build');
@@ -10,9 +13,20 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
 const benches: [string, () => Promise<void>][] = [
   ['fan-out', benchFanOut],
   ['memory', benchIdleSocketMemory],
+  ['event-to-paint', benchEventToPaint],
+  ['action-to-paint', benchActionToPaint],
+  // worker-heap reads the SharedWorker that bootstrap leaves open (or bootstraps one itself).
+  ['bootstrap', benchBootstrap],
+  ['worker-heap', benchWorkerHeap],
 ];
 const only = process.argv[2];
-for (const [name, bench] of benches) {
-  if (only && !name.startsWith(only)) continue;
-  await bench();
+// Other work on the machine moves every figure: say how busy it was.
+console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((load) => load.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`);
+try {
+  for (const [name, bench] of benches) {
+    if (only && !name.startsWith(only)) continue;
+    await bench();
+  }
+} finally {
+  await releaseBootstrap();
 }

@@ -1,0 +1,234 @@
+// Code that runs inside the benchmarked pages. Playwright sends a function's source text to the
+// page; tsx (esbuild keepNames) wraps inner functions in `__name(...)` calls that do not exist
+// there, so every function here is sent through `pageScript`, which defines a no-op `__name`.
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** When a watched marker text was first painted, and the last Enter keydown before it. */
+export type PaintMark = {
+  /** performance.timeOrigin + performance.now() in the first requestAnimationFrame after the mutation. */
+  epoch: number;
+  /** The same moment as performance.now() of the page. */
+  local: number;
+  /** performance.now() in the MutationObserver callback that saw the marker (the DOM change, before paint). */
+  domAt: number;
+  /** performance.now() of the last Enter keydown in the "Add tag" field (capturing listener), or null. */
+  keyAt: number | null;
+};
+
+export type FrameFigures = { frames: number; longest: number; median: number; over50: number };
+
+export type ProbeOptions = {
+  /** Run a requestAnimationFrame loop recording every frame interval (for the bootstrap). */
+  frames: boolean;
+};
+
+type Probes = {
+  watch(marker: string): void;
+  painted(marker: string, timeoutMs: number): Promise<PaintMark | null>;
+  /** Frame intervals (performance.now() between consecutive rAF callbacks) ending within [from, to] (epoch ms). */
+  frames(from: number, to: number): FrameFigures;
+  /** Epoch ms at which the connection status first read "Live" in this document, or null. */
+  liveAt(): number | null;
+};
+
+type ProbeWindow = { __benchProbes?: Probes };
+
+/** Installed into every document of a context before its own scripts run. */
+export function installProbes(options: ProbeOptions): void {
+  const host = window as unknown as ProbeWindow;
+  if (host.__benchProbes) return;
+  const epoch = () => performance.timeOrigin + performance.now();
+  const marks = new Map<string, Promise<PaintMark>>();
+  let keyAt: number | null = null;
+  let liveAt: number | null = null;
+  const frameEnds: number[] = [];
+  const frameGaps: number[] = [];
+
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      const target = event.target;
+      if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+      if ([...(target.labels ?? [])].some((label) => label.textContent?.trim() === 'Add tag')) keyAt = performance.now();
+    },
+    true,
+  );
+
+  const checkLive = () => {
+    if (liveAt !== null) return;
+    const status = document.querySelector('[data-testid="connection-status"]');
+    if (status?.textContent?.includes('Live')) liveAt = epoch();
+  };
+  new MutationObserver(checkLive).observe(document, { childList: true, subtree: true, characterData: true });
+
+  if (options.frames) {
+    let last: number | null = null;
+    const tick = () => {
+      const now = performance.now();
+      if (last !== null) {
+        frameEnds.push(performance.timeOrigin + now);
+        frameGaps.push(now - last);
+      }
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  const holds = (node: Node, marker: string) => (node.textContent ?? '').includes(marker);
+
+  host.__benchProbes = {
+    watch(marker) {
+      marks.set(
+        marker,
+        new Promise<PaintMark>((resolve) => {
+          const observer = new MutationObserver((records) => {
+            const seen = records.some((record) =>
+              record.type === 'characterData' ? holds(record.target, marker) : [...record.addedNodes].some((node) => holds(node, marker)),
+            );
+            if (!seen) return;
+            observer.disconnect();
+            const domAt = performance.now();
+            requestAnimationFrame(() => {
+              const local = performance.now();
+              resolve({ epoch: performance.timeOrigin + local, local, domAt, keyAt });
+            });
+          });
+          observer.observe(document, { childList: true, subtree: true, characterData: true });
+        }),
+      );
+    },
+    painted(marker, timeoutMs) {
+      const mark = marks.get(marker);
+      if (!mark) return Promise.resolve(null);
+      return Promise.race([mark, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]).finally(() => marks.delete(marker));
+    },
+    frames(from, to) {
+      const gaps = frameGaps.filter((_gap, i) => (frameEnds[i] ?? 0) >= from && (frameEnds[i] ?? 0) <= to).sort((a, b) => a - b);
+      return {
+        frames: gaps.length,
+        longest: gaps.at(-1) ?? Number.NaN,
+        median: gaps[Math.floor(gaps.length / 2)] ?? Number.NaN,
+        over50: gaps.filter((gap) => gap > 50).length,
+      };
+    },
+    liveAt: () => liveAt,
+  };
+  checkLive();
+}
+
+/** The documents of the organization's local database, then a plain put of all of them in one transaction. */
+export type PlainPutResult = { counts: Record<string, number>; documents: number; readMs: number; putMs: number };
+
+/**
+ * Reads every document the worker stored in `inbox-<slug>` (not timed), creates a scratch
+ * database with the same object stores and indexes (copied from the inbox database), and puts
+ * them all in ONE readwrite transaction; putMs runs from transaction() to its complete event.
+ */
+export async function plainPutInPage(input: { database: string; stores: string[] }): Promise<PlainPutResult> {
+  const request = <T>(req: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+    });
+  const done = (tx: IDBTransaction) =>
+    new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
+    });
+  type IndexShape = { name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean };
+  type StoreShape = { name: string; keyPath: string | string[] | null; autoIncrement: boolean; indexes: IndexShape[] };
+
+  const source = await request(indexedDB.open(input.database));
+  const readStarted = performance.now();
+  const readTx = source.transaction(input.stores, 'readonly');
+  const shapes: StoreShape[] = input.stores.map((name) => {
+    const store = readTx.objectStore(name);
+    return {
+      name,
+      keyPath: store.keyPath,
+      autoIncrement: store.autoIncrement,
+      indexes: [...store.indexNames].map((indexName) => {
+        const index = store.index(indexName);
+        return { name: indexName, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
+      }),
+    };
+  });
+  const data = await Promise.all(input.stores.map((name) => request(readTx.objectStore(name).getAll())));
+  const readMs = performance.now() - readStarted;
+  source.close();
+
+  const scratchName = `${input.database}-bench-plain-put`;
+  await request(indexedDB.deleteDatabase(scratchName));
+  const opening = indexedDB.open(scratchName, 1);
+  opening.onupgradeneeded = () => {
+    for (const shape of shapes) {
+      const store = opening.result.createObjectStore(shape.name, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
+      for (const index of shape.indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
+    }
+  };
+  const scratch = await request(opening);
+  const putStarted = performance.now();
+  const writeTx = scratch.transaction(input.stores, 'readwrite');
+  input.stores.forEach((name, i) => {
+    const store = writeTx.objectStore(name);
+    for (const doc of data[i] ?? []) store.put(doc);
+  });
+  await done(writeTx);
+  const putMs = performance.now() - putStarted;
+  scratch.close();
+  await request(indexedDB.deleteDatabase(scratchName));
+
+  const counts: Record<string, number> = {};
+  input.stores.forEach((name, i) => (counts[name] = data[i]?.length ?? 0));
+  return { counts, documents: data.reduce((sum, docs) => sum + docs.length, 0), readMs, putMs };
+}
+
+/** Raw IndexedDB count() of each store of a database (opened at its current version). */
+export async function countInPage(input: { database: string; stores: string[] }): Promise<Record<string, number>> {
+  const request = <T>(req: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+    });
+  const db = await request(indexedDB.open(input.database));
+  try {
+    const tx = db.transaction(input.stores, 'readonly');
+    const counts = await Promise.all(input.stores.map((name) => request(tx.objectStore(name).count())));
+    const result: Record<string, number> = {};
+    input.stores.forEach((name, i) => (result[name] = counts[i] ?? 0));
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+/** The source of `fn(arg)` as an expression the page can run, with the `__name` helper tsx's output needs. */
+function pageScript(fn: (arg: never) => unknown, arg: unknown): string {
+  return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
+}
+
+export async function installProbesInContext(context: BrowserContext, options: ProbeOptions): Promise<void> {
+  await context.addInitScript({ content: pageScript(installProbes, options) });
+}
+
+export async function runInPage<A, R>(page: Page, fn: (arg: A) => Promise<R> | R, arg: A): Promise<R> {
+  return page.evaluate<R>(pageScript(fn, arg));
+}
+
+export async function watchMarker(page: Page, marker: string): Promise<void> {
+  await page.evaluate((text) => (window as unknown as Required<ProbeWindow>).__benchProbes.watch(text), marker);
+}
+
+export async function paintedMarker(page: Page, marker: string, timeoutMs: number): Promise<PaintMark | null> {
+  return page.evaluate(([text, timeout]) => (window as unknown as Required<ProbeWindow>).__benchProbes.painted(text, timeout), [marker, timeoutMs] as const);
+}
+
+export async function frameFigures(page: Page, from: number, to: number): Promise<FrameFigures> {
+  return page.evaluate(([start, end]) => (window as unknown as Required<ProbeWindow>).__benchProbes.frames(start, end), [from, to] as const);
+}
+
+export async function liveSeenAt(page: Page): Promise<number | null> {
+  return page.evaluate(() => (window as unknown as Required<ProbeWindow>).__benchProbes.liveAt());
+}
