@@ -25,6 +25,7 @@ export async function signedInContext(
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(bench.seeded.ownerEmail);
   await page.getByLabel('Password').fill(bench.seeded.password);
+  // Timed here, not through signInAsOwner: the click is the start of the bootstrap figure.
   const signInClickedAt = epochNow();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`**/${bench.seeded.slug}/conversations**`, { timeout: 30_000 });

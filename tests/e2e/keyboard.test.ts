@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Session } from '../../src/protocol/api/models';
 import type { Conversation } from '../../src/protocol/documents';
-import { openDatabase } from '../../src/server/db/open-database';
-import { seedOrganization } from '../../src/server/seed/seed-organization';
-import { createApiClient, type ApiClient } from '../support/api-client';
+import type { ApiClient } from '../support/api-client';
 import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server-process';
+import type { RunningServer } from '../support/server-process';
+import { signInAsOwner, startSeededServer } from '../support/seeded-server';
 
 let browser: Browser;
 let server: RunningServer;
@@ -18,16 +16,9 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   assertAppBuilt();
-  server = await startServer({ database: 'sqlite', entry: 'build' });
-  const handle = openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
-  try {
-    const seeded = await seedOrganization(handle, { org: 'keyboard-e2e', conversations: 6, messagesPerConversation: 2 });
-    owner = { email: seeded.ownerEmail, password: seeded.password, slug: seeded.slug };
-  } finally {
-    await handle.db.destroy();
-  }
-  const login = await createApiClient(server.url).post<Session>('auth/login', { email: owner.email, password: owner.password });
-  api = createApiClient(server.url, { token: login.body.token });
+  const app = await startSeededServer({ org: 'keyboard-e2e', conversations: 6, messagesPerConversation: 2 });
+  ({ server, api } = app);
+  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
   // Every conversation open and unassigned, so "a" assigns and "e" closes whichever is picked.
   const { conversations } = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=50&order=newest')).body;
   emailIds = conversations.filter((c) => c.channel !== 'CHAT').map((c) => c.id);
@@ -51,11 +42,7 @@ async function signedIn(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**/${owner.slug}/conversations**`);
+  await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
   await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
   await page.goto(`/${owner.slug}/conversations?filter=all`);
   await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
