@@ -83,7 +83,7 @@ describe('keyboard triage', () => {
     await page.keyboard.type('On it, sent by keyboard');
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => page.getByTestId('pending-send').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('On it, sent by keyboard').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('log', { name: 'Messages' }).getByText('On it, sent by keyboard').isVisible()).toBe(true);
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('t');

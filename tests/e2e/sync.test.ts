@@ -128,7 +128,7 @@ describe('sync in the browser', () => {
     await second.getByRole('tab', { name: 'Note' }).click();
     await second.getByLabel('Note', { exact: true }).fill('Noted while offline');
     await second.getByRole('button', { name: 'Add note' }).click();
-    await expect.poll(() => second.getByText('Noted while offline').isVisible()).toBe(true);
+    await expect.poll(() => second.getByRole('log', { name: 'Messages' }).getByText('Noted while offline').isVisible()).toBe(true);
 
     // Nothing has reached the server while the browser is offline.
     const serverTagged = (await api.get<Conversation>(`conversations/${tagged.id}`)).body;
@@ -137,8 +137,8 @@ describe('sync in the browser', () => {
 
     // The reloaded tab comes back from the service worker with the pending work still shown.
     await second.reload();
-    await expect.poll(() => second.getByText('Noted while offline').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => second.getByText('Answered while offline').isVisible()).toBe(true);
+    await expect.poll(() => second.getByRole('log', { name: 'Messages' }).getByText('Noted while offline').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => second.getByRole('log', { name: 'Messages' }).getByText('Answered while offline').isVisible()).toBe(true);
 
     await context.setOffline(false);
     await expect
