@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { CustomInboxLinks } from './CustomInboxLinks';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/Icon';
@@ -28,6 +29,7 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
             <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={inboxUnread} />
             {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
+            <CustomInboxLinks />
             <p className="sidebar__section" aria-hidden="true">
               Settings
             </p>

@@ -35,6 +35,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'bonjour', title: 'Welcome', load: () => import('../screens/BonjourScreen') },
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
   { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationScreen') },
+  { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },
   {

@@ -4,20 +4,22 @@ import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
 import { useSignedIn } from '../session/signed-in-context';
 import { useConnectionMeta } from '../sync/use-connection';
-import { FILTER_PARAM, conversationListPath, parseConversationFilter } from './conversation-filter';
+import { FILTER_PARAM, INBOX_PARAM, conversationListPath, customInboxPath, parseConversationFilter } from './conversation-filter';
 import { ConversationSideList } from './conversations/ConversationSideList';
 import { ConversationView } from './conversations/ConversationView';
 import { useConversation } from './conversations/use-conversation';
 
 /** `conversations/view/{id}` (§2): the conversation, beside its list on wide screens. */
 export default function ConversationScreen() {
-  const { slug } = useSignedIn();
+  const { slug, agent } = useSignedIn();
   const id = parseConversationId(useParams()['id']);
-  const filter = parseConversationFilter(useSearchParams()[0].get(FILTER_PARAM));
-  const backPath = conversationListPath(slug, filter);
+  const [params] = useSearchParams();
+  const filter = parseConversationFilter(params.get(FILTER_PARAM));
+  const custom = agent.custom_inboxes.find((inbox) => inbox.key === params.get(INBOX_PARAM));
+  const backPath = custom ? customInboxPath(slug, custom.key) : conversationListPath(slug, filter);
   return (
     <div className="conversation-layout">
-      <ConversationSideList filter={filter} currentId={id} />
+      <ConversationSideList filter={filter} inboxKey={custom?.key} currentId={id} />
       {typeof id === 'number' && id > 0 ? (
         <LocalConversation key={id} id={id} backPath={backPath} />
       ) : (

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../roles';
+import { customInboxesField } from './custom-inboxes';
 import { avatarField, emailField, nameField, passwordField, slugField, tokenField } from './fields';
 
 /**
@@ -51,6 +52,7 @@ export const updateAccountBody = z
     dark_mode: z.boolean().nullable().optional(),
     password: passwordField.optional(),
     current_password: z.string().max(1000).optional(),
+    custom_inboxes: customInboxesField.optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -59,6 +61,7 @@ export const updateAccountBody = z
     }
   });
 export type UpdateAccountBody = z.input<typeof updateAccountBody>;
+export type ParsedUpdateAccountBody = z.output<typeof updateAccountBody>;
 
 export const updateOrganizationBody = z.object({ name: nameField }).strict();
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;

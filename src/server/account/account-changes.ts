@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { UpdateAccountBody } from '../../protocol/api/requests';
+import type { ParsedUpdateAccountBody } from '../../protocol/api/requests';
 import type { AppContext } from '../app-context';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
 import type { AgentRow, AgentsTable } from '../db/database';
@@ -10,11 +10,12 @@ import { fieldError, rateLimited } from '../http/http-error';
  * The columns an account update writes. A new password needs the current one; wrong guesses
  * count against the same per-account limit as sign-in.
  */
-export async function accountChanges(ctx: AppContext, agent: AgentRow, body: UpdateAccountBody): Promise<Updateable<AgentsTable>> {
+export async function accountChanges(ctx: AppContext, agent: AgentRow, body: ParsedUpdateAccountBody): Promise<Updateable<AgentsTable>> {
   const changes: Updateable<AgentsTable> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.avatar !== undefined) changes.avatar = body.avatar === '' ? null : body.avatar;
   if (body.dark_mode !== undefined) changes.dark_mode = toSqlNullableBoolean(body.dark_mode);
+  if (body.custom_inboxes !== undefined) changes.custom_inboxes = JSON.stringify(body.custom_inboxes);
   if (body.password !== undefined) {
     const failures = ctx.limits.loginFailuresPerAccount;
     if (failures.isExhausted(agent.email)) throw rateLimited();

@@ -1,4 +1,5 @@
-import type { ConversationStatus } from '../../../protocol/documents';
+import type { CustomInbox } from '../../../protocol/api/models';
+import type { Contact, ConversationStatus } from '../../../protocol/documents';
 import { DEFAULT_INBOX_QUERY } from '../../../protocol/inbox-query/inbox-query';
 import { compareForInbox, matchesInboxQuery, type InboxConversation, type InboxSortable } from '../../../protocol/inbox-query/match-inbox-query';
 import { parseInboxQuery } from '../../../protocol/inbox-query/parse-inbox-query';
@@ -46,14 +47,46 @@ export function matchesFilter(conversation: InboxConversation, filter: Conversat
 /** §2 "order priority": higher priority first, then the latest activity; id keeps it stable. */
 export const compareConversations: (a: InboxSortable, b: InboxSortable) => number = compareForInbox({ order: 'priority' });
 
-/** The first `limit` conversations of a filter, in order, and how many match in all. */
+/**
+ * What a list shows: a built-in filter's query, or a custom inbox's (§3 `custom_inboxes`).
+ * `statuses` narrows the IndexedDB read when the query allows it; `key` changes with the list.
+ */
+export type ListSource = { key: string; query: InboxQuery; statuses: readonly ConversationStatus[] | null };
+
+function customSource(inbox: CustomInbox | undefined): ListSource | null {
+  if (!inbox) return null;
+  const result = parseInboxQuery(inbox.query);
+  return result.ok ? { key: `custom:${inbox.key}:${inbox.query}`, query: result.query, statuses: null } : null;
+}
+
+/**
+ * The list for `?filter=` and `?inbox=`: a custom inbox by key wins; §2's default inbox is the
+ * first custom inbox's query when the agent has one; otherwise the built-in filter.
+ */
+export function resolveListSource(filter: ConversationFilter, customInboxes: readonly CustomInbox[], inboxKey: string | null): ListSource {
+  const chosen = inboxKey === null ? null : customSource(customInboxes.find((inbox) => inbox.key === inboxKey));
+  if (chosen) return chosen;
+  const first = filter === 'inbox' ? customSource(customInboxes[0]) : null;
+  return first ?? { key: filter, query: QUERIES[filter], statuses: FILTER_STATUSES[filter] };
+}
+
+/** The first `limit` conversations of a list, in order, and how many match in all. */
 export function selectConversations<T extends Listed>(
   conversations: readonly T[],
-  filter: ConversationFilter,
+  source: ConversationFilter | ListSource,
   myId: number,
   limit: number,
+  contacts?: ReadonlyMap<number, Pick<Contact, 'name' | 'email'>>,
 ): { rows: T[]; total: number } {
-  const matching = conversations.filter((c) => matchesFilter(c, filter, myId)).sort(compareForInbox(QUERIES[filter]));
+  const { query } = typeof source === 'string' ? resolveListSource(source, [], null) : source;
+  const matching = conversations
+    .filter((c) => matchesInboxQuery(query, c, { me: myId, contact: contacts?.get(c.contact_id) }))
+    .sort(compareForInbox(query));
   return { rows: matching.slice(0, limit), total: matching.length };
+}
+
+/** Whether a query has free text, which needs each conversation's contact. */
+export function needsContacts(query: InboxQuery): boolean {
+  return query.terms.some((term) => term.kind === 'text');
 }
 

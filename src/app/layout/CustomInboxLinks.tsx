@@ -1,0 +1,35 @@
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Icon } from '../components/Icon';
+import { INBOX_PARAM, customInboxPath } from '../screens/conversation-filter';
+import { useSignedIn } from '../session/signed-in-context';
+
+/** The sidebar's "Inboxes" section: the agent's custom inboxes (§3), and where to manage them. */
+export function CustomInboxLinks() {
+  const { slug, agent } = useSignedIn();
+  const { pathname } = useLocation();
+  const currentKey = useSearchParams()[0].get(INBOX_PARAM);
+  const onList = pathname === `/${slug}/conversations`;
+  const managePath = `/${slug}/inboxes`;
+  return (
+    <div role="group" aria-labelledby="sidebar-inboxes">
+      <p className="sidebar__section" id="sidebar-inboxes">
+        Inboxes
+      </p>
+      {agent.custom_inboxes.map((inbox) => (
+        <Link
+          key={inbox.key}
+          to={customInboxPath(slug, inbox.key)}
+          className="nav-link"
+          aria-current={onList && currentKey === inbox.key ? 'page' : undefined}
+        >
+          <Icon name="tag" />
+          {inbox.name}
+        </Link>
+      ))}
+      <Link to={managePath} className="nav-link" aria-current={pathname === managePath ? 'page' : undefined}>
+        <Icon name="edit" />
+        Manage inboxes
+      </Link>
+    </div>
+  );
+}

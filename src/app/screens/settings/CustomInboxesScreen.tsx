@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { AccountResponse, CustomInbox } from '../../../protocol/api/models';
+import { updateAccountBody } from '../../../protocol/api/requests';
+import { apiPaths } from '../../../protocol/api/routes';
+import { parseInboxQuery } from '../../../protocol/inbox-query/parse-inbox-query';
+import { useApi } from '../../api/api-context';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { useToasts } from '../../components/Toasts';
+import { useFormErrors } from '../../forms/use-form-errors';
+import { PageHeader } from '../../layout/PageHeader';
+import { useSignedIn } from '../../session/signed-in-context';
+
+/** A row being edited: `id` is local (React keys), `key` the saved inbox's, if any. */
+type Draft = { id: number; key?: string; name: string; query: string };
+
+let nextDraftId = 1;
+const toDraft = (inbox: CustomInbox): Draft => ({ id: nextDraftId++, key: inbox.key, name: inbox.name, query: inbox.query });
+
+/** The parser's message for a query, shown while typing. */
+export function queryProblem(query: string): string | undefined {
+  const result = parseInboxQuery(query);
+  return result.ok ? undefined : result.error.message;
+}
+
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+/** `inboxes`: the agent's custom inboxes (§3 `custom_inboxes`): add, rename, reorder, delete. */
+export default function CustomInboxesScreen() {
+  const { agent, setProfile } = useSignedIn();
+  const api = useApi();
+  const { show } = useToasts();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormErrors(formRef);
+  const [drafts, setDrafts] = useState<Draft[]>(() => agent.custom_inboxes.map(toDraft));
+  const [deleting, setDeleting] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const update = (id: number, change: Partial<Draft>) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const custom_inboxes = drafts.map(({ key, name, query }) => (key === undefined ? { name, query } : { key, name, query }));
+    if (!form.validate(updateAccountBody, { custom_inboxes })) return;
+    form.clear();
+    setBusy(true);
+    try {
+      const profile = await api.patch<AccountResponse>(apiPaths.account, { custom_inboxes });
+      setProfile(profile);
+      setDrafts(profile.agent.custom_inboxes.map(toDraft));
+      show({ title: 'Inboxes saved', tone: 'success', key: 'inboxes-saved' });
+    } catch (error) {
+      form.showFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page">
+      <PageHeader title="Inboxes" description="Your own saved lists of conversations, shown in the sidebar. The first one is your default inbox." />
+      <form ref={formRef} className="panel" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="panel__body">
+          {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
+          {drafts.length === 0 && <p>You have no custom inboxes yet.</p>}
+          <ol className="custom-inboxes" aria-label="Custom inboxes">
+            {drafts.map((draft, index) => {
+              const label = draft.name.trim() || 'untitled';
+              return (
+                <li key={draft.id} className="custom-inboxes__item">
+                  <TextField
+                    label="Inbox name"
+                    name={`custom_inboxes.${index}.name`}
+                    value={draft.name}
+                    maxLength={60}
+                    error={form.field(`custom_inboxes.${index}.name`)}
+                    onChange={(event) => {
+                      update(draft.id, { name: event.target.value });
+                      form.clearField(`custom_inboxes.${index}.name`);
+                    }}
+                  />
+                  <TextField
+                    label="Query"
+                    name={`custom_inboxes.${index}.query`}
+                    value={draft.query}
+                    maxLength={500}
+                    spellCheck={false}
+                    hint="For example: tag:billing is:opened,waiting order:priority"
+                    error={queryProblem(draft.query) ?? form.field(`custom_inboxes.${index}.query`)}
+                    onChange={(event) => {
+                      update(draft.id, { query: event.target.value });
+                      form.clearField(`custom_inboxes.${index}.query`);
+                    }}
+                  />
+                  <div className="form__actions">
+                    <Button size="small" disabled={index === 0} aria-label={`Move up ${label}`} onClick={() => setDrafts((list) => moved(list, index, index - 1))}>
+                      Move up
+                    </Button>
+                    <Button
+                      size="small"
+                      disabled={index === drafts.length - 1}
+                      aria-label={`Move down ${label}`}
+                      onClick={() => setDrafts((list) => moved(list, index, index + 1))}
+                    >
+                      Move down
+                    </Button>
+                    <Button size="small" variant="danger" onClick={() => setDeleting(draft)}>
+                      {`Delete inbox ${label}`}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+        <div className="panel__footer">
+          <Button onClick={() => setDrafts((list) => [...list, { id: nextDraftId++, name: '', query: '' }])}>Add inbox</Button>
+          <Button type="submit" variant="primary" loading={busy}>
+            Save inboxes
+          </Button>
+        </div>
+      </form>
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this inbox?"
+        footer={
+          <>
+            <Button onClick={() => setDeleting(null)}>Cancel</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const gone = deleting;
+                setDeleting(null);
+                if (gone) setDrafts((list) => list.filter((d) => d.id !== gone.id));
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p>“{deleting?.name.trim() || 'untitled'}” leaves this list; save to apply. Conversations are not changed.</p>
+      </Modal>
+    </div>
+  );
+}
