@@ -1,3 +1,4 @@
+import type { BulkAction } from '../protocol/api/conversation-requests';
 import type { ConversationStatus, MessageSource } from '../protocol/documents';
 
 /**
@@ -14,7 +15,9 @@ export type MutationInput =
   | { kind: 'status'; conversation_id: number; status: ConversationStatus }
   | { kind: 'assign'; conversation_id: number; agent_id: number | null }
   | { kind: 'read'; conversation_id: number }
-  | { kind: 'undo'; conversation_id: number; message_id: string };
+  | { kind: 'undo'; conversation_id: number; message_id: string }
+  /** One action on several conversations: one row, one request, patched on (and rolled back from) each. */
+  | { kind: 'bulk'; conversation_ids: number[]; action: BulkAction };
 
 export type MutationKind = MutationInput['kind'];
 

@@ -1,5 +1,6 @@
 import type { LocalMessage } from '../client-db/inbox-database';
 import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
+import type { BulkAction } from '../protocol/api/conversation-requests';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S, REMOVAL_ANIMATION_MS } from '../protocol/constants';
 import type { Conversation } from '../protocol/documents';
 
@@ -21,9 +22,20 @@ export function applyMutation(doc: VisibleDoc | null, row: PatchRow, now: number
     case 'assign':
     case 'read':
       return applyConversationPatch(doc !== null && isConversation(doc) ? doc : null, input);
+    case 'bulk':
+      if (doc === null || !isConversation(doc) || !input.conversation_ids.includes(doc.id)) return doc;
+      return applyConversationPatch(doc, bulkAsSingle(input.action, doc.id));
     default:
       return applyMessagePatch(doc !== null && !isConversation(doc) ? doc : null, row, now);
   }
+}
+
+/** What a bulk action does to one conversation, as the single-conversation mutation. */
+export function bulkAsSingle(action: BulkAction, conversationId: number): ConversationInput {
+  if ('status' in action) return { kind: 'status', conversation_id: conversationId, status: action.status };
+  if ('agent_id' in action) return { kind: 'assign', conversation_id: conversationId, agent_id: action.agent_id };
+  if ('add_tag' in action) return { kind: 'tag', conversation_id: conversationId, name: action.add_tag };
+  return { kind: 'untag', conversation_id: conversationId, slug: action.remove_tag };
 }
 
 export function isConversation(doc: VisibleDoc): doc is Conversation {

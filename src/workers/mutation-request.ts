@@ -6,6 +6,7 @@ export type MutationRequest = { method: 'POST' | 'PATCH' | 'DELETE'; path: strin
 
 export function mutationRequest(row: Pick<OutboxRow, 'args' | 'temp_id' | 'created_at'>): MutationRequest {
   const input = row.args;
+  if (input.kind === 'bulk') return { method: 'POST', path: 'conversations/bulk', body: { ids: input.conversation_ids, action: input.action } };
   const conversation = `conversations/${input.conversation_id}`;
   switch (input.kind) {
     case 'reply': {
@@ -52,9 +53,17 @@ export function responseDocument(row: Pick<OutboxRow, 'args'>, body: unknown): R
     case 'delete-note':
     case 'undo':
       return isMessageDoc(body) ? { col: 'messages', doc: body } : null;
+    case 'bulk':
+      return null;
     default:
       return isConversationDoc(body) ? { col: 'conversations', doc: body } : null;
   }
+}
+
+/** The server's copies of the conversations a bulk action answered with (`{conversations}`). */
+export function bulkResponseDocuments(body: unknown): Record<string, unknown>[] {
+  if (!isRecord(body) || !Array.isArray(body['conversations'])) return [];
+  return body['conversations'].filter((doc): doc is Record<string, unknown> => isRecord(doc) && isConversationDoc(doc));
 }
 
 function isMessageDoc(value: Record<string, unknown>): boolean {

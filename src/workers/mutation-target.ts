@@ -70,7 +70,21 @@ export function targetOf(input: MutationInput, tempId: string | null): Target {
     case 'assign':
     case 'read':
       return { col: 'conversations', id: input.conversation_id };
+    case 'bulk': {
+      const first = input.conversation_ids[0];
+      if (first === undefined) throw new Error('A bulk action needs a conversation.');
+      return { col: 'conversations', id: first };
+    }
   }
+}
+
+/**
+ * Every document a row's patch applies to: its target_key, and for a bulk action each listed
+ * conversation (the row is indexed under the first; pendingRowsFor finds it for the others).
+ */
+export function targetKeysOf(row: Pick<OutboxRow, 'args' | 'target_key'>): string[] {
+  if (row.args.kind !== 'bulk') return [row.target_key];
+  return [...new Set(row.args.conversation_ids)].map((id) => targetKey({ col: 'conversations', id }));
 }
 
 /**
@@ -80,5 +94,15 @@ export function targetOf(input: MutationInput, tempId: string | null): Target {
  * failing row never holds up another's.
  */
 export function laneOf(row: Pick<OutboxRow, 'args'>): number {
-  return row.args.conversation_id;
+  const input = row.args;
+  return input.kind === 'bulk' ? (input.conversation_ids[0] ?? 0) : input.conversation_id;
+}
+
+/**
+ * A bulk action belongs to the lane of every conversation it lists: it waits until it heads all
+ * of them, so it stays ordered with each conversation's other rows.
+ */
+export function lanesOf(row: Pick<OutboxRow, 'args'>): number[] {
+  const input = row.args;
+  return input.kind === 'bulk' ? [...new Set(input.conversation_ids)] : [input.conversation_id];
 }

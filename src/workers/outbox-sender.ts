@@ -1,7 +1,7 @@
 import { classifyOutcome, retryDelay } from './classify-failure';
 import type { SendOutcome } from './classify-failure';
 import type { Clock } from './connection';
-import { laneOf } from './mutation-target';
+import { laneOf, lanesOf } from './mutation-target';
 import { onceOnline } from './network-port';
 import type { NetworkPort } from './network-port';
 import type { StoredRow } from './outbox-store';
@@ -80,7 +80,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
     const rows = await deps.listPending();
     if (!running()) return;
     const now = clock.now();
-    const candidates = rows.map((row) => ({ id: row.id, seq: row.seq, lane: laneOf(row), send_at: row.send_at }));
+    const candidates = rows.map((row) => ({ id: row.id, seq: row.seq, lane: laneOf(row), lanes: lanesOf(row), send_at: row.send_at }));
     const plan = pickSendable(candidates, new Set(inFlight.keys()), now);
     for (const id of plan.ready) {
       if (inFlight.size >= maxInFlight) break;

@@ -1,8 +1,8 @@
 import type { InboxDatabase } from '../client-db/inbox-database';
 import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
 import { applyMutation, tagSlug } from './apply-mutation';
-import { isTempId, messageRefOf, targetKey, targetOf, withMessageRef } from './mutation-target';
-import { responseDocument } from './mutation-request';
+import { isTempId, messageRefOf, targetKey, targetKeysOf, targetOf, withMessageRef } from './mutation-target';
+import { bulkResponseDocuments, responseDocument } from './mutation-request';
 import { pendingRowsFor, recomputeTarget } from './recompute-visible';
 import { deleteServerDoc, putServerDocs } from './server-documents';
 import type { SendSettled } from './server-documents';
@@ -47,7 +47,8 @@ export async function addMutationRow(db: InboxDatabase, input: MutationInput, id
   });
   if (id === undefined) throw new Error('The outbox gave no id.');
   if (args.kind === 'tag') await showNewTag(db, args.name);
-  await recomputeTarget(db, key, now);
+  if (args.kind === 'bulk' && 'add_tag' in args.action) await showNewTag(db, args.action.add_tag);
+  await recomputeRow(db, { args, target_key: key }, now);
   return id;
 }
 
@@ -78,7 +79,7 @@ export async function claimRow(db: InboxDatabase, id: number, now: number): Prom
     const ref = messageRefOf(row.args);
     if (ref !== null && isTempId(ref) && ref !== row.temp_id) {
       await db.outbox.delete(id);
-      await recomputeTarget(db, row.target_key, now);
+      await recomputeRow(db, row, now);
       return null;
     }
     if (row.state !== 'sending') await db.outbox.update(id, { state: 'sending' });
@@ -96,9 +97,10 @@ export async function settleSuccess(db: InboxDatabase, row: StoredRow, body: unk
     if (row.temp_id !== null && typeof realId === 'string') await rebaseTemporaryRefs(db, row.temp_id, realId, now);
     let settled: SendSettled[] = [];
     if (response) settled = await putServerDocs(db, response.col, [response.doc], now);
+    else if (row.args.kind === 'bulk') await putServerDocs(db, 'conversations', bulkResponseDocuments(body), now);
     else if (row.args.kind === 'delete-note') await deleteServerDoc(db, 'messages', row.args.note_id, now);
     else if (row.temp_id === null) await foldIntoBase(db, row, now);
-    await recomputeTarget(db, row.target_key, now);
+    await recomputeRow(db, row, now);
     return settled;
   });
 }
@@ -112,8 +114,14 @@ export async function settleRetry(db: InboxDatabase, row: StoredRow, sendAt: num
 export async function settleFailure(db: InboxDatabase, row: StoredRow, text: string, now: number): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
     const updated = await db.outbox.update(row.id, { state: 'failed', error: text });
-    if (updated > 0) await recomputeTarget(db, row.target_key, now);
+    if (updated > 0) await recomputeRow(db, row, now);
   });
+}
+
+/** Recomputes every document the row's patch applies to (several for a bulk action). */
+async function recomputeRow(db: InboxDatabase, row: Pick<OutboxRow, 'args' | 'target_key'>, now: number): Promise<void> {
+  // Started together, in the transaction's zone: a chain of native awaits would leave it.
+  await Promise.all(targetKeysOf(row).map((key) => recomputeTarget(db, key, now)));
 }
 
 /** Unsent for a reason that is not the row's (the session ended): it goes again later as it is. */

@@ -3,7 +3,14 @@
  * the first unsettled row of a lane is a candidate, and only when nothing of its lane is in
  * flight and its backoff has passed. A lane waiting out a backoff never holds up another lane.
  */
-export type SendCandidate = { id: number; seq: number; lane: number; send_at: number };
+export type SendCandidate = {
+  id: number;
+  seq: number;
+  lane: number;
+  /** A row in several lanes (a bulk action): a candidate only when it heads every one of them. */
+  lanes?: readonly number[];
+  send_at: number;
+};
 
 export type SendPlan = {
   /** Row ids to send now, in seq order. */
@@ -18,8 +25,10 @@ export function pickSendable(rows: readonly SendCandidate[], inFlight: ReadonlyS
   const ready: number[] = [];
   let wakeAt: number | null = null;
   for (const row of sorted) {
-    if (seenLanes.has(row.lane)) continue;
-    seenLanes.add(row.lane);
+    const lanes = row.lanes ?? [row.lane];
+    const blocked = lanes.some((lane) => seenLanes.has(lane));
+    for (const lane of lanes) seenLanes.add(lane);
+    if (blocked) continue;
     if (inFlight.has(row.id)) continue;
     if (row.send_at <= now) ready.push(row.id);
     else wakeAt = wakeAt === null ? row.send_at : Math.min(wakeAt, row.send_at);

@@ -29,6 +29,16 @@ export function versionOf(doc: StoredDoc | VisibleDoc | null | undefined): numbe
 
 /** Rows whose patch is still applied (queued or sending), in seq order. */
 export async function pendingRowsFor(db: InboxDatabase, key: string): Promise<OutboxRow[]> {
+  const target = parseTargetKey(key);
+  if (target.col === 'conversations') {
+    // A bulk action is indexed under its first conversation only: find it for the others too.
+    const id = Number(target.id);
+    return db.outbox
+      .where('state')
+      .anyOf('queued', 'sending')
+      .filter((row) => row.target_key === key || (row.args.kind === 'bulk' && row.args.conversation_ids.includes(id)))
+      .sortBy('seq');
+  }
   return db.outbox
     .where('target_key')
     .equals(key)

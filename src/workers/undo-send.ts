@@ -31,7 +31,7 @@ export async function undoSend(db: InboxDatabase, messageId: string, deps: UndoD
       const saved = await db.messages.where('target_id').equals(messageId).filter((message) => !isTempId(message.id)).first();
       return saved ? queueUndo(db, saved.id, deps) : { kind: 'nothing-to-undo' };
     }
-    if (creator.kind !== 'reply') throw new Error(ERROR_TEXTS.undoNotMessage);
+    if (creator.args.kind !== 'reply') throw new Error(ERROR_TEXTS.undoNotMessage);
     const neverLeft = creator.state === 'queued' && creator.attempts === 0 && !deps.isInFlight(creator.id ?? -1);
     if (neverLeft) {
       await db.outbox.bulkDelete(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));

@@ -52,6 +52,9 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       record: (action) => {
         lastActions.current = pushAction(lastActions.current, action);
       },
+      toggleMark: (id) => setMarked((set) => toggleMarked(set, id)),
+      markAll: (ids) => setMarked((set) => new Set([...set, ...ids])),
+      clearMarks: () => setMarked(new Set<number>()),
     }),
     [],
   );

@@ -22,12 +22,23 @@ export type KeyboardRegistry = {
   registerList: (ids: readonly number[]) => () => void;
   registerConversation: (open: OpenConversation) => () => void;
   record: (action: UndoableAction) => void;
+  /** The bulk selection (x): flip one row, pick these rows too, or drop them all. */
+  toggleMark: (id: number) => void;
+  markAll: (ids: readonly number[]) => void;
+  clearMarks: () => void;
 };
 
 /** What the list rows show: the keyboard selection and the bulk selection (x). */
 export type KeyboardSelection = { cursor: ListCursor | null; marked: ReadonlySet<number> };
 
-const NO_REGISTRY: KeyboardRegistry = { registerList: () => () => undefined, registerConversation: () => () => undefined, record: () => undefined };
+const NO_REGISTRY: KeyboardRegistry = {
+  registerList: () => () => undefined,
+  registerConversation: () => () => undefined,
+  record: () => undefined,
+  toggleMark: () => undefined,
+  markAll: () => undefined,
+  clearMarks: () => undefined,
+};
 
 export const KeyboardRegistryContext = createContext<KeyboardRegistry>(NO_REGISTRY);
 export const KeyboardSelectionContext = createContext<KeyboardSelection>({ cursor: null, marked: new Set() });

@@ -45,6 +45,29 @@ export const assignBody = z.object({
   agent_id: z.number({ error: 'must be an agent id or null' }).int().positive().nullable(),
 });
 
+/** Most conversations one `POST conversations/bulk` may change. */
+export const BULK_MAX_CONVERSATIONS = 500;
+
+/** What `POST conversations/bulk` does to every listed conversation: exactly one of these. */
+export const bulkAction = z.union([
+  z.strictObject({ status: z.enum(CONVERSATION_STATUSES, { error: 'must be OPENED, WAITING or CLOSED' }) }),
+  z.strictObject({ agent_id: z.number({ error: 'must be an agent id or null' }).int().positive().nullable() }),
+  z.strictObject({ add_tag: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'is too long' }) }),
+  z.strictObject({ remove_tag: z.string().min(1, { error: 'is required' }).max(100, { error: 'is too long' }) }),
+], { error: 'must be one of status, agent_id, add_tag or remove_tag' });
+export type BulkAction = z.infer<typeof bulkAction>;
+
+/** `POST conversations/bulk` (200 `{ conversations }`): all or nothing, in one transaction. */
+export const bulkBody = z.object({
+  ids: z
+    .array(z.number({ error: 'must be conversation ids' }).int().positive().max(Number.MAX_SAFE_INTEGER), { error: 'must be a list of conversation ids' })
+    .min(1, { error: 'must not be empty' })
+    .max(BULK_MAX_CONVERSATIONS, { error: `must have at most ${BULK_MAX_CONVERSATIONS} ids` }),
+  action: bulkAction,
+});
+export type BulkBody = z.infer<typeof bulkBody>;
+export type BulkResponse = { conversations: Conversation[] };
+
 /** `PATCH conversations/{id}/notes/{noteId}`. */
 export const noteEditBody = z.object({ message: text });
 export type NoteEditBody = z.infer<typeof noteEditBody>;

@@ -25,6 +25,7 @@ export const apiPaths = {
   organization: 'organization/',
   conversations: 'conversations/',
   conversationStatistics: 'conversations/status',
+  conversationsBulk: 'conversations/bulk',
   conversation: (id: number) => `conversations/${id}`,
   conversationMessages: (id: number) => `conversations/${id}/messages/`,
   /** `editor` is `reply` (§7 `conversations/{id}/{editor}`). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   assignBody,
+  bulkBody,
   conversationParams,
   conversationTagParams,
   statusBody,
@@ -14,12 +15,47 @@ import { fieldError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
 import { ensureTag } from '../tags/tag-queries';
-import { findConversationForWrite, updateConversation } from './conversation-changes';
+import { findConversationForWrite, updateConversation, type ConversationPatch } from './conversation-changes';
 import { conversationTags } from './conversation-model';
 
 /** Changing a conversation: tags (§5: add only if absent, remove only if present), status, assignee, read. */
 export function registerConversationMutationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
+
+  /**
+   * `POST conversations/bulk`: one action on up to 500 conversations, all in one transaction
+   * (one feed row per conversation that changed). Every id is looked up before anything is
+   * written, so an id outside the organization answers 404 with nothing applied.
+   */
+  app.post('/conversations/bulk', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { ids, action } = parseInput(bulkBody, request.body);
+      const rows = [];
+      for (const id of new Set(ids)) rows.push(await findConversationForWrite(write, id));
+      let patchOf: (tags: string[]) => ConversationPatch;
+      if ('status' in action) {
+        patchOf = () => ({ status: action.status });
+      } else if ('agent_id' in action) {
+        const agentId = action.agent_id;
+        if (agentId !== null) {
+          const agent = await findAgentById(write.trx, agentId);
+          if (!agent || agent.org_id !== write.orgId || agent.is_removed !== 0) throw fieldError('action.agent_id', 'is not an active teammate');
+        }
+        patchOf = () => ({ agent_id: agentId });
+      } else if ('add_tag' in action) {
+        const slug = suggestSlug(action.add_tag);
+        if (!slug) throw fieldError('action.add_tag', 'must contain a letter or a digit');
+        await ensureTag(write, slug, action.add_tag);
+        patchOf = (tags) => (tags.includes(slug) ? {} : { tags: JSON.stringify([...tags, slug]) });
+      } else {
+        const slug = action.remove_tag;
+        patchOf = (tags) => (tags.includes(slug) ? { tags: JSON.stringify(tags.filter((tag) => tag !== slug)) } : {});
+      }
+      const conversations = [];
+      for (const row of rows) conversations.push(await updateConversation(write, row, patchOf(conversationTags(row))));
+      return { conversations };
+    }),
+  );
 
   app.post('/conversations/:id/tags', { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {

@@ -10,6 +10,7 @@ import { useKeyboardRegistry, useKeyboardSelection } from '../../keyboard/keyboa
 import { useSignedIn } from '../../session/signed-in-context';
 import { useConnectionMeta } from '../../sync/use-connection';
 import type { ConversationFilter } from '../conversation-filter';
+import { BulkToolbar } from './BulkToolbar';
 import { ConversationRow } from './ConversationRow';
 import { useConversationList } from './use-conversation-list';
 import { useTagNames } from './use-tag-names';
@@ -36,7 +37,7 @@ export function ConversationList({ filter, rowPath, empty, currentId }: ListProp
   const meta = useConnectionMeta();
   const now = useNow(30_000);
   const fresh = useFreshKeys(data?.rows, rowKeys, rowTime);
-  const { registerList } = useKeyboardRegistry();
+  const { registerList, toggleMark } = useKeyboardRegistry();
   const { cursor, marked } = useKeyboardSelection();
   // Keyed by the order of ids, so a live update that moves nothing registers nothing.
   const idOrder = data?.rows.map((row) => row.id).join(',');
@@ -60,6 +61,7 @@ export function ConversationList({ filter, rowPath, empty, currentId }: ListProp
   }
   return (
     <>
+      {marked.size > 0 && <BulkToolbar marked={marked} shownIds={data.rows.map((row) => row.id)} />}
       <ul className="conv-list" style={highlightStyle} role="list" aria-label="Conversations">
         {data.rows.map((conversation) => (
           <ConversationRow
@@ -74,6 +76,7 @@ export function ConversationList({ filter, rowPath, empty, currentId }: ListProp
             selected={cursor?.id === conversation.id}
             marked={marked.has(conversation.id)}
             selecting={marked.size > 0}
+            onToggleMark={toggleMark}
           />
         ))}
       </ul>

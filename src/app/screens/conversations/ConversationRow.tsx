@@ -21,10 +21,12 @@ type RowProps = {
   /** Picked for a bulk action (x); `selecting` while any row is. */
   marked?: boolean;
   selecting?: boolean;
+  /** Clicking the row's checkbox picks it (or drops it) instead of opening it. */
+  onToggleMark?: (id: number) => void;
 };
 
 /** One conversation in the list: who, what, the latest words, and where it stands. */
-export function ConversationRow({ conversation: c, contact, tagNames, to, now, current = false, fresh = false, selected = false, marked = false, selecting = false }: RowProps) {
+export function ConversationRow({ conversation: c, contact, tagNames, to, now, current = false, fresh = false, selected = false, marked = false, selecting = false, onToggleMark }: RowProps) {
   const classes = ['conv-row'];
   if (c.is_unread) classes.push('conv-row--unread');
   if (fresh) classes.push('conv-row--new');
@@ -43,7 +45,17 @@ export function ConversationRow({ conversation: c, contact, tagNames, to, now, c
       >
         <span className="conv-row__dot" aria-hidden="true" />
         {selecting && (
-          <span className={marked ? 'conv-row__check conv-row__check--on' : 'conv-row__check'} aria-hidden="true">
+          <span
+            className={marked ? 'conv-row__check conv-row__check--on' : 'conv-row__check'}
+            aria-hidden="true"
+            data-testid="conversation-row-check"
+            onClick={(event) => {
+              // A click on the checkbox picks the row; it does not follow the link.
+              event.preventDefault();
+              event.stopPropagation();
+              onToggleMark?.(c.id);
+            }}
+          >
             {marked && <Icon name="check" size={12} />}
           </span>
         )}
