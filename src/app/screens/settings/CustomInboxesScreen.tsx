@@ -112,8 +112,8 @@ export default function CustomInboxesScreen() {
                     >
                       Move down
                     </Button>
-                    <Button size="small" variant="danger" onClick={() => setDeleting(draft)}>
-                      {`Delete inbox ${label}`}
+                    <Button size="small" variant="ghost" aria-label={`Delete inbox ${label}`} onClick={() => setDeleting(draft)}>
+                      Delete
                     </Button>
                   </div>
                 </li>
