@@ -50,6 +50,23 @@ export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
 
   const clear = useCallback(() => setErrors(NONE), []);
 
+  const [busy, setBusy] = useState(false);
+  /** Sends a form's request: clears the errors, marks the form busy, shows a failure's §8 text. */
+  const submit = useCallback(
+    async (request: () => Promise<void>) => {
+      setErrors(NONE);
+      setBusy(true);
+      try {
+        await request();
+      } catch (error) {
+        showFailure(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [showFailure],
+  );
+
   const clearField = useCallback((name: string) => {
     setErrors((current) => {
       if (!(name in current.fields)) return current;
@@ -60,7 +77,7 @@ export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
   }, []);
 
   return useMemo(
-    () => ({ errors, field: (name: string) => errors.fields[name], validate, showFailure, clear, clearField }),
-    [errors, validate, showFailure, clear, clearField],
+    () => ({ errors, field: (name: string) => errors.fields[name], validate, showFailure, clear, clearField, busy, submit }),
+    [errors, validate, showFailure, clear, clearField, busy, submit],
   );
 }

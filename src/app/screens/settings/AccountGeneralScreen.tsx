@@ -25,22 +25,15 @@ export default function AccountGeneralScreen() {
   const [name, setName] = useState(agent.name);
   const [avatar, setAvatar] = useState(agent.avatar ?? '');
   const [theme, setTheme] = useState(themeValue(agent.dark_mode));
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.validate(updateAccountBody, { name, avatar: avatar || null, dark_mode: darkModeOf(theme) });
     if (!body) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       setProfile(await api.patch<AccountResponse>(apiPaths.account, body));
       show({ title: 'Changes saved', tone: 'success', key: 'account-saved' });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -75,7 +68,7 @@ export default function AccountGeneralScreen() {
           <ThemeChoice value={theme} onChange={setTheme} />
         </div>
         <div className="panel__footer">
-          <Button type="submit" variant="primary" loading={busy}>
+          <Button type="submit" variant="primary" loading={form.busy}>
             Save changes
           </Button>
         </div>

@@ -42,7 +42,6 @@ export default function CustomInboxesScreen() {
   const form = useFormErrors(formRef);
   const [drafts, setDrafts] = useState<Draft[]>(() => agent.custom_inboxes.map(toDraft));
   const [deleting, setDeleting] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const update = (id: number, change: Partial<Draft>) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
 
@@ -50,18 +49,12 @@ export default function CustomInboxesScreen() {
     event.preventDefault();
     const custom_inboxes = drafts.map(({ key, name, query }) => (key === undefined ? { name, query } : { key, name, query }));
     if (!form.validate(updateAccountBody, { custom_inboxes })) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const profile = await api.patch<AccountResponse>(apiPaths.account, { custom_inboxes });
       setProfile(profile);
       setDrafts(profile.agent.custom_inboxes.map(toDraft));
       show({ title: 'Inboxes saved', tone: 'success', key: 'inboxes-saved' });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -123,7 +116,7 @@ export default function CustomInboxesScreen() {
         </div>
         <div className="panel__footer">
           <Button onClick={() => setDrafts((list) => [...list, { id: nextDraftId++, name: '', query: '' }])}>Add inbox</Button>
-          <Button type="submit" variant="primary" loading={busy}>
+          <Button type="submit" variant="primary" loading={form.busy}>
             Save inboxes
           </Button>
         </div>

@@ -21,24 +21,17 @@ export default function OrganizationGeneralScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [name, setName] = useState(organization.name);
-  const [busy, setBusy] = useState(false);
   const editable = can(agent, 'organization.update');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.validate(updateOrganizationBody, { name });
     if (!body) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const updated = await api.patch<Organization>(apiPaths.organization, body);
       setProfile({ agent, organization: updated });
       show({ title: 'Changes saved', tone: 'success', key: 'organization-saved' });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -71,7 +64,7 @@ export default function OrganizationGeneralScreen() {
         </div>
         {editable && (
           <div className="panel__footer">
-            <Button type="submit" variant="primary" loading={busy}>
+            <Button type="submit" variant="primary" loading={form.busy}>
               Save changes
             </Button>
           </div>
