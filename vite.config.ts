@@ -43,6 +43,8 @@ export default defineConfig({
       '/api': apiServer,
       '/ping': apiServer,
       '/stream': { target: apiServer, ws: true },
+      // The chat widget's script, config and socket (a slug like "widgets" must stay the app's).
+      '^/widget(\\.js$|/)': { target: apiServer, ws: true },
     },
   },
 });

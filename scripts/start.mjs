@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/app/index.html', 'dist/server/main.js'];
+const outputs = ['dist/app/index.html', 'dist/server/main.js', 'dist/app/widget.js'];
 const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newest(path) {

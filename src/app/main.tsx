@@ -22,9 +22,16 @@ import './styles/team.css';
 import './styles/screens.css';
 import './styles/conversation-list.css';
 import './styles/conversation-view.css';
+import './styles/conversation-actions.css';
+import './styles/workspace.css';
 import './styles/thread.css';
 import './styles/composer.css';
+import './styles/presence.css';
 import './styles/keyboard.css';
+import './styles/search.css';
+import './styles/chat-settings.css';
+import './styles/email-settings.css';
+import './styles/email-message.css';
 
 restoreTheme();
 

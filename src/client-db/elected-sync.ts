@@ -45,6 +45,8 @@ export function createElectedSync(deps: ElectedSyncDeps): SyncApi {
   const pending = new Map<number, Pending>();
   const followers = new Map<string, SyncApi>();
   const attachments = new Map<string, SyncCall>();
+  /** This tab's latest view per attachment: a new leader's worker hears it again. */
+  const views = new Map<string, SyncCall>();
   const listeners = new Set<(event: SyncEvent) => void>();
   let waiting: Pending[] = [];
   let worker: Pick<Worker, 'postMessage'> | null = null;
@@ -92,6 +94,7 @@ export function createElectedSync(deps: ElectedSyncDeps): SyncApi {
     for (const attach of attachments.values()) if (!carriedKeys.has(callKey(attach))) dispatch(quietly(attach));
     if (listeners.size > 0 && !carriedKeys.has('subscribe')) dispatch(quietly({ method: 'subscribe' }));
     for (const request of carried) dispatch(request);
+    for (const view of views.values()) dispatch(quietly(view));
   }
 
   function serve(message: Extract<BusMessage, { kind: 'call' }>): void {
@@ -156,11 +159,17 @@ export function createElectedSync(deps: ElectedSyncDeps): SyncApi {
     },
     detach(slug, tabLock) {
       attachments.delete(`${slug}\n${tabLock}`);
+      views.delete(`${slug}\n${tabLock}`);
       return call<void>({ method: 'detach', slug, tabLock });
     },
     mutate: (slug, mutation) => call<number>({ method: 'mutate', slug, mutation }),
     undoSend: (slug, messageId) => call<void>({ method: 'undoSend', slug, messageId }),
     loadOlderMessages: (slug, conversationId) => call<void>({ method: 'loadOlderMessages', slug, conversationId }),
+    setViewing(slug, tabLock, view) {
+      const request: SyncCall = { method: 'setViewing', slug, tabLock, view };
+      views.set(`${slug}\n${tabLock}`, request);
+      return call<void>(request);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return listeners.size === 1 ? call<void>({ method: 'subscribe' }) : Promise.resolve();

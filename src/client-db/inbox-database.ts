@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { Contact, Conversation, Message, Tag } from '../protocol/documents';
+import type { Contact, Conversation, Draft, Message, Tag } from '../protocol/documents';
 import type { OutboxRow } from './outbox-row';
 
 /**
@@ -17,7 +17,25 @@ export type LocalMessage = Message & {
   is_removed?: boolean;
 };
 
-export type BaseCopy = { key: string; col: 'conversations' | 'messages'; doc: Conversation | LocalMessage | null };
+/**
+ * Who is here right now (§4 presence): agents and contacts that are live, which conversation an
+ * agent views and whether it is writing a reply there. Ephemeral: the worker clears the table
+ * when its socket (re)connects and fills it from the socket's presence messages.
+ */
+export type PresenceRow = {
+  /** `agent:<id>` or `contact:<id>`. */
+  key: string;
+  kind: 'agent' | 'contact';
+  id: number;
+  live: boolean;
+  /** The conversation an agent views (one at a time), or null. */
+  conversation_id: number | null;
+  /** The agent is writing a reply in `conversation_id`. */
+  typing: boolean;
+  updated_at: number;
+};
+
+export type BaseCopy = { key: string; col: 'conversations' | 'messages' | 'drafts'; doc: Conversation | LocalMessage | Draft | null };
 
 export type ConnectionMeta = {
   key: 'connection';
@@ -38,6 +56,8 @@ export type InboxDatabase = Dexie & {
   messages: EntityTable<LocalMessage, 'id'>;
   contacts: EntityTable<Contact, 'id'>;
   tags: EntityTable<Tag, 'slug'>;
+  drafts: EntityTable<Draft, 'id'>;
+  presence: EntityTable<PresenceRow, 'key'>;
   bases: EntityTable<BaseCopy, 'key'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   /** A plain Table: Dexie's EntityTable insert type does not accept a union of row shapes. */
@@ -69,6 +89,16 @@ export function openInboxDatabase(slug: string, options: OpenInboxDatabaseOption
     bases: 'key',
     outbox: '++id, state, seq, target_key',
     meta: 'key',
+  });
+  // Additive: drafts (synced per agent) and presence (ephemeral, filled from the socket).
+  db.version(2).stores({
+    drafts: 'id, conversation_id',
+    presence: 'key, conversation_id',
+  });
+  // The list walks its order's index a page at a time (§9 cursor paging; equal keys go by id,
+  // the list's tie-break), and the contact summary reads a contact's conversations.
+  db.version(3).stores({
+    conversations: 'id, status, agent_id, last_update_ts, *tags, [priority+last_update_ts], contact_id',
   });
   return db;
 }

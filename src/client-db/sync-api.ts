@@ -1,3 +1,4 @@
+import type { ViewState } from '../protocol/presence';
 import type { MutationInput } from './outbox-row';
 
 /**
@@ -29,6 +30,12 @@ export type SyncApi = {
   undoSend(slug: string, messageId: string): Promise<void>;
   /** Loads the page of messages before the oldest one held (MESSAGE_PAGE_SIZE). */
   loadOlderMessages(slug: string, conversationId: number): Promise<void>;
+  /**
+   * What this tab shows (§4 viewer presence): the conversation open in it (null: none) and
+   * whether the agent is writing a reply there. Call it again when the tab gains focus: the
+   * worker reports the latest tab's conversation, one at a time, for all of the agent's tabs.
+   */
+  setViewing(slug: string, tabLock: string, view: ViewState): Promise<void>;
   /** Receives SyncEvents (a comlink proxy). */
   subscribe(listener: (event: SyncEvent) => void): Promise<void>;
 };

@@ -1,3 +1,4 @@
+import type { ViewState } from '../protocol/presence';
 import type { MutationInput } from './outbox-row';
 import type { SyncApi, SyncEvent } from './sync-api';
 
@@ -11,11 +12,18 @@ export type SyncCall =
   | { method: 'mutate'; slug: string; mutation: MutationInput }
   | { method: 'undoSend'; slug: string; messageId: string }
   | { method: 'loadOlderMessages'; slug: string; conversationId: number }
+  | { method: 'setViewing'; slug: string; tabLock: string; view: ViewState }
   | { method: 'subscribe' };
 
 /** Calls that can be made again without harm when the tab that received them went away. */
 export function isRepeatable(call: SyncCall): boolean {
-  return call.method === 'attach' || call.method === 'detach' || call.method === 'subscribe' || call.method === 'loadOlderMessages';
+  return (
+    call.method === 'attach' ||
+    call.method === 'detach' ||
+    call.method === 'subscribe' ||
+    call.method === 'loadOlderMessages' ||
+    call.method === 'setViewing'
+  );
 }
 
 export function invokeSyncCall(api: SyncApi, call: SyncCall, listener: (event: SyncEvent) => void): Promise<unknown> {
@@ -30,6 +38,8 @@ export function invokeSyncCall(api: SyncApi, call: SyncCall, listener: (event: S
       return api.undoSend(call.slug, call.messageId);
     case 'loadOlderMessages':
       return api.loadOlderMessages(call.slug, call.conversationId);
+    case 'setViewing':
+      return api.setViewing(call.slug, call.tabLock, call.view);
     case 'subscribe':
       return api.subscribe(listener);
   }

@@ -20,6 +20,7 @@ export function syncApiOverPort(port: MessagePort): SyncApi {
     mutate: (slug, mutation) => remote.mutate(slug, mutation),
     undoSend: (slug, messageId) => remote.undoSend(slug, messageId),
     loadOlderMessages: (slug, conversationId) => remote.loadOlderMessages(slug, conversationId),
+    setViewing: (slug, tabLock, view) => remote.setViewing(slug, tabLock, view),
     subscribe: (listener) => remote.subscribe(proxy(listener)),
   };
 }

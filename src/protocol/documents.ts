@@ -61,8 +61,25 @@ export type Message = {
   contact_id: number | null;
   /** The client's id for an optimistic message, so the client can replace its temporary copy. */
   target_id: string | null;
+  /**
+   * Email only: the body as sanitised HTML (no script, event handlers, forms, frames or styles
+   * that load anything; remote images kept in `data-src` until the agent asks). `message` holds
+   * the plain text. Absent on copies saved before email channels existed.
+   */
+  html?: string | null;
+  /** Mail written by a machine (auto-reply, bounce, bulk): shown as such and never answered automatically. */
+  auto_kind?: AutoKind | null;
+  /** Why delivery failed (status FAILED) or is being retried; null otherwise. */
+  delivery_error?: string | null;
   version: number;
 };
+
+/**
+ * AUTO_REPLY: RFC 3834 Auto-Submitted or an empty return path (out of office, "we got your
+ * message"); BOUNCE: an RFC 3464 delivery report; BULK: Precedence bulk/junk/list or a list mail.
+ */
+export const AUTO_KINDS = ['AUTO_REPLY', 'BOUNCE', 'BULK'] as const;
+export type AutoKind = (typeof AUTO_KINDS)[number];
 
 export type Contact = {
   id: number;
@@ -71,10 +88,33 @@ export type Contact = {
   avatar: string | null;
   is_trusted: boolean;
   company: string | null;
+  /** On the organization's blocked list (marked as spam with "block"). Copies saved before it existed lack it. */
+  is_blocked?: boolean;
   version: number;
 };
 
 export type Tag = { slug: string; name: string; is_system: boolean; version: number };
+
+/**
+ * A reply or note being written (§3 conversation drafts: a replies list and a note). Drafts
+ * belong to the agent who writes them and reach only that agent's devices, plus the teammates
+ * it was shared with (`shared_with`). `id` is chosen by the client, so a draft can be saved
+ * offline before the server has seen it (see src/protocol/drafts.ts for its form).
+ */
+export type Draft = {
+  /** `d-<agent id>-<key>`: the writer's id in it keeps two agents' drafts from ever colliding. */
+  id: string;
+  conversation_id: number;
+  /** Who writes it. */
+  agent_id: number;
+  type: 'REPLY' | 'NOTE';
+  message: string;
+  /** Teammates (agent ids) this draft was shared with; they see it, read-only, in the conversation. */
+  shared_with: number[];
+  /** When its text or type last changed (epoch ms). */
+  updated_at: number;
+  version: number;
+};
 
 /** Collections of the stream (`col`) and the documents they carry. */
 export type Collections = {
@@ -82,9 +122,11 @@ export type Collections = {
   messages: Message;
   contacts: Contact;
   tags: Tag;
+  /** Private: the stream sends a draft only to its writer and the teammates it is shared with. */
+  drafts: Draft;
 };
 export type CollectionName = keyof Collections;
-export const COLLECTIONS = ['conversations', 'messages', 'contacts', 'tags'] as const satisfies readonly CollectionName[];
+export const COLLECTIONS = ['conversations', 'messages', 'contacts', 'tags', 'drafts'] as const satisfies readonly CollectionName[];
 
 /** `GET conversations/status` (§3 Statistics). */
 export type ConversationStatistics = {

@@ -7,12 +7,15 @@ import { z } from 'zod';
 export const CONTROL_ACTIONS = ['READY', 'DONE', 'ERROR', 'VERSION', 'RESET'] as const;
 export const DOCUMENT_ACTIONS = ['insert', 'update', 'delete', 'read', 'fetch'] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
+/** Presence (§4 "agent and contact live and left; viewing"): never in the feed, never stored by the server. */
+export const PRESENCE_ACTIONS = ['live', 'left', 'viewing'] as const;
+export type PresenceAction = (typeof PRESENCE_ACTIONS)[number];
 
 const documentShape = z.record(z.string(), z.unknown());
 export type WireDocument = z.infer<typeof documentShape>;
 
 export const serverMessage = z.object({
-  action: z.enum([...CONTROL_ACTIONS, ...DOCUMENT_ACTIONS]),
+  action: z.enum([...CONTROL_ACTIONS, ...DOCUMENT_ACTIONS, ...PRESENCE_ACTIONS]),
   col: z.string().optional(),
   target_id: z.string().optional(),
   document: documentShape.optional(),
@@ -88,10 +91,22 @@ export type StreamQuery = z.input<typeof streamQuery>;
 
 /**
  * A JSON frame from the client. Only the shape is checked; the server ignores actions it does
- * not know (none are defined yet).
+ * not know.
  */
 export const clientMessage = z.object({ action: z.string().max(100) }).loose();
 export type ClientMessage = z.infer<typeof clientMessage>;
+
+/**
+ * What the agent's browser says it is doing (§4 viewer presence): the one conversation it views
+ * (null: none) and whether it is writing a reply there. Sent when that changes and after every
+ * (re)connect; a frame that does not match is ignored.
+ */
+export const viewingFrame = z.object({
+  action: z.literal('viewing'),
+  conversation_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  typing: z.boolean(),
+});
+export type ViewingFrame = z.infer<typeof viewingFrame>;
 
 /** The close reason of an auth failure: JSON whose `code` starts with 40 (§4). */
 export function authFailureReason(code: '401' | '403', error: string): string {

@@ -1,4 +1,6 @@
 import type { AuthLimits } from './auth/auth-limits';
+import type { WidgetHub } from './chat/widget-hub';
+import type { EmailChannels } from './channels/email-channels';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -7,6 +9,7 @@ import type { JobRunner } from './jobs/job-runner';
 import type { MailQueue } from './mail/mail-queue';
 import type { PublicLinks } from './mail/public-links';
 import type { Metrics } from './metrics/metrics';
+import type { PresenceHub } from './realtime/presence-hub';
 import type { StreamHub } from './realtime/stream-hub';
 import type { StreamSessionCheck } from './realtime/stream-session-check';
 import type { FeedNotifier } from './realtime/write-transaction';
@@ -25,7 +28,13 @@ export type AppContext = {
   stream: StreamHub;
   /** Closes sockets whose session ended; call checkNow() after ending sessions. */
   streamSessions: StreamSessionCheck;
-  /** Told of every commit that wrote feed rows (the stream hub). */
+  /** Who is live (agents on /stream, contacts on the chat widget) and what agents view. */
+  presence: PresenceHub;
+  /** Told of every commit that wrote feed rows (the stream hub and the chat widget hub). */
   feed: FeedNotifier;
   jobs: JobRunner;
+  /** The open chat widget sockets of this instance (visitors' conversations, live). */
+  widgets: WidgetHub;
+  /** Email channels: DNS verification, attachments, inbound mail and reply delivery. */
+  channels: EmailChannels;
 };

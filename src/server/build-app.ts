@@ -9,13 +9,25 @@ import { createAuthLimits } from './auth/auth-limits';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { registerEmailLinkRoutes } from './auth/email-link-routes';
 import { registerTokenRoutes } from './auth/token-routes';
+import { registerBlockingRoutes } from './blocking/blocking-routes';
+import { registerChatWidgetRoutes } from './chat/chat-channel';
+import { registerChatSettingsRoutes } from './chat/chat-settings-routes';
+import { createWidgetHub } from './chat/widget-hub';
+import { registerAttachmentRoutes } from './channels/attachment-routes';
+import { registerChannelRoutes } from './channels/channel-routes';
+import type { DnsResolver } from './channels/dns-resolver';
+import { createEmailChannels } from './channels/email-channels';
+import type { EmailTransport } from './channels/email-transport';
+import { registerInboundWebhookRoute } from './channels/inbound-webhook-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { registerContactRoutes } from './contacts/contact-routes';
+import { registerConversationActionRoutes } from './conversations/conversation-action-routes';
 import { registerConversationMutationRoutes } from './conversations/conversation-mutation-routes';
 import { registerConversationRoutes } from './conversations/conversation-routes';
 import type { Db } from './db/database';
 import type { DialectName } from './db/open-database';
+import { registerDraftRoutes } from './drafts/draft-routes';
 import { registerAuthDecorator } from './http/auth-hook';
 import { handleError } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body-parser';
@@ -28,15 +40,18 @@ import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
 import { deliverMessageJob } from './messages/deliver-message-job';
-import { statusOnlyDelivery, type MessageDelivery } from './messages/message-delivery';
+import type { MessageDelivery } from './messages/message-delivery';
 import { registerMessageRoutes } from './messages/message-routes';
 import { createMetrics } from './metrics/metrics';
 import { registerMetricsRoute } from './metrics/metrics-route';
 import { registerOrganizationRoutes } from './organization/organization-routes';
 import { createPgChangeListener } from './realtime/pg-change-listener';
+import { createPresenceHub } from './realtime/presence-hub';
 import { createStreamHub } from './realtime/stream-hub';
 import { createStreamSessionCheck } from './realtime/stream-session-check';
 import { registerStreamRoute } from './realtime/stream-route';
+import type { FeedNotifier } from './realtime/write-transaction';
+import { registerSearchRoutes } from './search/search-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
@@ -44,8 +59,12 @@ export type AppOptions = {
   /** Migrated already (migrateToLatest); closed by the caller after app.close(). */
   db: Db;
   mailer: Mailer;
-  /** Hands held messages to their channel when their delay is over (status only by default). */
+  /** Hands held messages to their channel when their delay is over (the email channel's delivery by default). */
   delivery?: MessageDelivery;
+  /** Answers the DNS lookups of email domain verification (DNS_SERVERS or the system's by default). */
+  dns?: DnsResolver;
+  /** Sends email replies (SMTP_URL by default). */
+  emailTransport?: EmailTransport;
   clock?: Clock;
   /** JSON-line logs at this level; false for none. */
   logger?: { level: string } | false;
@@ -60,7 +79,9 @@ export async function buildApp({
   config,
   db,
   mailer,
-  delivery = statusOnlyDelivery,
+  delivery,
+  dns,
+  emailTransport,
   clock = systemClock,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
@@ -82,16 +103,42 @@ export async function buildApp({
   const metrics = createMetrics();
   const stream = createStreamHub({ db, metrics, log: app.log });
   const streamSessions = createStreamSessionCheck({ db, clock, log: app.log, clients: () => stream.clients() });
+  const widgets = createWidgetHub({ db, log: app.log });
+  // Every commit reaches the agents' sockets and the chat visitors' sockets.
+  const feed: FeedNotifier = {
+    committed(orgId, seq) {
+      stream.committed(orgId, seq);
+      widgets.committed(orgId, seq);
+    },
+  };
+  const channels = createEmailChannels({
+    config,
+    deps: { db, dialect, clock, feed },
+    log: app.log,
+    ...(dns ? { dns } : {}),
+    ...(emailTransport ? { transport: emailTransport } : {}),
+  });
   const jobs = createJobRunner({
     db,
     dialect,
     clock,
     log: app.log,
     pollMs: config.jobPollMs,
-    handlers: { deliver_message: deliverMessageJob({ db, dialect, clock, feed: stream }, delivery) },
+    handlers: { deliver_message: deliverMessageJob({ db, dialect, clock, feed }, delivery ?? channels.delivery) },
   });
   const listener = config.databaseUrl
-    ? createPgChangeListener({ databaseUrl: config.databaseUrl, log: app.log, onChange: (orgId, seq) => stream.notify(orgId, seq), onReconnect: () => stream.refreshAll() })
+    ? createPgChangeListener({
+        databaseUrl: config.databaseUrl,
+        log: app.log,
+        onChange: (orgId, seq) => {
+          stream.notify(orgId, seq);
+          widgets.notify(orgId, seq);
+        },
+        onReconnect: () => {
+          stream.refreshAll();
+          widgets.refreshAll();
+        },
+      })
     : null;
   const ctx: AppContext = {
     config,
@@ -104,8 +151,11 @@ export async function buildApp({
     metrics,
     stream,
     streamSessions,
-    feed: stream,
+    feed,
+    presence: createPresenceHub(),
+    widgets,
     jobs,
+    channels,
   };
 
   app.setErrorHandler(handleError);
@@ -116,6 +166,7 @@ export async function buildApp({
   registerMetricsRoute(app, ctx);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerStreamRoute(app, ctx);
+  registerChatWidgetRoutes(app, ctx);
   await app.register(
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);
@@ -127,23 +178,32 @@ export async function buildApp({
       registerAcceptInviteRoutes(api, ctx);
       registerOrganizationRoutes(api, ctx);
       registerConversationRoutes(api, ctx);
+      registerSearchRoutes(api, ctx);
       registerConversationMutationRoutes(api, ctx);
+      registerConversationActionRoutes(api, ctx);
       registerMessageRoutes(api, ctx);
+      registerDraftRoutes(api, ctx);
       registerContactRoutes(api, ctx);
       registerTagRoutes(api, ctx);
+      registerBlockingRoutes(api, ctx);
+      registerChannelRoutes(api, ctx);
+      registerChatSettingsRoutes(api, ctx);
+      registerAttachmentRoutes(api, ctx);
+      registerInboundWebhookRoute(api, ctx);
       done();
     },
     { prefix: '/api' },
   );
   await registerStaticApp(app, config.staticDir);
-  app.addHook('onReady', () => {
+  app.addHook('onReady', async () => {
     jobs.start();
     listener?.start();
     streamSessions.start();
-    return Promise.resolve();
+    await channels.start();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await channels.stop();
     await streamSessions.stop();
     await listener?.stop();
     await mail.drain();

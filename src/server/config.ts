@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { loadChannelConfig, type ChannelConfig } from './channels/channel-config';
+import { ConfigError } from './config-error';
 
 export type TrustProxy = boolean | string;
 
@@ -23,9 +25,11 @@ export type Config = {
   metricsToken: string | null;
   /** How often each instance looks for due jobs (held sends) scheduled by any instance. */
   jobPollMs: number;
+  /** Email channels: inbound SMTP and webhook, DNS verification (channels/channel-config.ts). */
+  channels: ChannelConfig;
 };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -52,6 +56,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - METRICS_TOKEN when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open
  * - JOB_POLL_MS  how often due jobs are looked for, in milliseconds (1000); a job scheduled by this
  *                instance is also run on time without waiting for a poll
+ * - SMTP_INBOUND_PORT, INBOUND_WEBHOOK_SECRET, DNS_SERVERS, EMAIL_… : email channels, see
+ *                channels/channel-config.ts
  */
 export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
   const port = parsePort(env.PORT);
@@ -60,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   const logLevel = nonEmpty(env.LOG_LEVEL) ?? 'info';
+  const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return {
     port,
@@ -67,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     dataDir,
     databaseUrl,
     publicUrl,
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    smtpUrl,
     mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultMailFrom(publicUrl),
     staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(projectRoot, 'dist', 'app')),
     logLevel,
@@ -75,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     buildId: nonEmpty(env.BUILD_ID) ?? packageVersion(projectRoot),
     metricsToken: nonEmpty(env.METRICS_TOKEN) ?? null,
     jobPollMs: parseJobPollMs(env.JOB_POLL_MS),
+    channels: loadChannelConfig(env, { host, smtpUrl }),
   };
 }
 

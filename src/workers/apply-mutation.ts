@@ -2,7 +2,9 @@ import type { LocalMessage } from '../client-db/inbox-database';
 import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
 import type { BulkAction } from '../protocol/api/conversation-requests';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S, REMOVAL_ANIMATION_MS } from '../protocol/constants';
-import type { Conversation } from '../protocol/documents';
+import type { Conversation, Draft } from '../protocol/documents';
+import { isBlankDraft } from '../protocol/drafts';
+import { applyActionPatch } from './conversation-action-patch';
 
 /**
  * The optimistic patches (pure). The visible document is the server's copy (the base) with every
@@ -10,7 +12,7 @@ import type { Conversation } from '../protocol/documents';
  * Rolling a row back is recomputing without it, so a rollback never writes stale values over a
  * newer base.
  */
-export type VisibleDoc = Conversation | LocalMessage;
+export type VisibleDoc = Conversation | LocalMessage | Draft;
 export type PatchRow = Pick<OutboxRow, 'args' | 'created_at' | 'temp_id'> & { id?: number };
 
 export function applyMutation(doc: VisibleDoc | null, row: PatchRow, now: number): VisibleDoc | null {
@@ -25,8 +27,16 @@ export function applyMutation(doc: VisibleDoc | null, row: PatchRow, now: number
     case 'bulk':
       if (doc === null || !isConversation(doc) || !input.conversation_ids.includes(doc.id)) return doc;
       return applyConversationPatch(doc, bulkAsSingle(input.action, doc.id));
+    case 'add-recipient':
+    case 'remove-recipient':
+    case 'spam':
+    case 'split':
+      return applyActionPatch(doc, input);
+    case 'draft':
+    case 'share-draft':
+      return applyDraftPatch(doc !== null && isDraft(doc) ? doc : null, row);
     default:
-      return applyMessagePatch(doc !== null && !isConversation(doc) ? doc : null, row, now);
+      return applyMessagePatch(doc !== null && isMessage(doc) ? doc : null, row, now);
   }
 }
 
@@ -40,6 +50,38 @@ export function bulkAsSingle(action: BulkAction, conversationId: number): Conver
 
 export function isConversation(doc: VisibleDoc): doc is Conversation {
   return typeof doc.id === 'number';
+}
+
+export function isDraft(doc: VisibleDoc): doc is Draft {
+  return 'shared_with' in doc;
+}
+
+function isMessage(doc: VisibleDoc): doc is LocalMessage {
+  return !isConversation(doc) && !isDraft(doc);
+}
+
+/**
+ * A draft is saved whole: the row's text and type become the draft's (a blank text deletes it),
+ * keeping who it is shared with. Sharing adds the teammate once.
+ */
+export function applyDraftPatch(doc: Draft | null, row: PatchRow): Draft | null {
+  const input = row.args;
+  if (input.kind === 'share-draft') {
+    if (doc === null || doc.shared_with.includes(input.target_id)) return doc;
+    return { ...doc, shared_with: [...doc.shared_with, input.target_id] };
+  }
+  if (input.kind !== 'draft') return doc;
+  if (isBlankDraft(input.message)) return null;
+  return {
+    id: input.draft_id,
+    conversation_id: input.conversation_id,
+    agent_id: doc?.agent_id ?? input.agent_id,
+    type: input.type,
+    message: input.message,
+    shared_with: doc?.shared_with ?? [],
+    updated_at: row.created_at,
+    version: doc?.version ?? 0,
+  };
 }
 
 type ConversationInput = Extract<MutationInput, { kind: 'tag' | 'untag' | 'status' | 'assign' | 'read' }>;
@@ -100,7 +142,7 @@ function temporaryMessage(row: PatchRow): LocalMessage | null {
     message: input.message,
     timestamp: new Date(row.created_at).toISOString(),
     timestamp_ts: row.created_at,
-    attachments: [],
+    attachments: isReply ? (input.attachments ?? []).map(({ name, size, type, url }) => ({ name, size, type, url })) : [],
     status: 'PENDING',
     source: isReply ? (input.source ?? 'EMAIL') : 'EMAIL',
     delay,

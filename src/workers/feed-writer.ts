@@ -74,7 +74,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       cursorChanged = true;
     };
     try {
-      await db.transaction('rw', [db.conversations, db.messages, db.contacts, db.tags, db.bases, db.outbox, db.meta], async () => {
+      await db.transaction('rw', [db.conversations, db.messages, db.contacts, db.tags, db.drafts, db.bases, db.outbox, db.meta], async () => {
         const now = deps.now();
         for (const op of mergeFeedOps(batch)) {
           switch (op.kind) {

@@ -12,6 +12,7 @@ export function mutationRequest(row: Pick<OutboxRow, 'args' | 'temp_id' | 'creat
     case 'reply': {
       const body: Record<string, unknown> = { message: input.message, target_id: row.temp_id, sent_at: row.created_at };
       if (input.source !== undefined) body['source'] = input.source;
+      if (input.attachments?.length) body['attachments'] = input.attachments.map((file) => file.id);
       return { method: 'POST', path: `${conversation}/reply`, body };
     }
     case 'note':
@@ -32,6 +33,18 @@ export function mutationRequest(row: Pick<OutboxRow, 'args' | 'temp_id' | 'creat
       return { method: 'POST', path: `${conversation}/read` };
     case 'undo':
       return { method: 'POST', path: `${conversation}/messages/${encodeURIComponent(input.message_id)}/undo` };
+    case 'add-recipient':
+      return { method: 'POST', path: `${conversation}/recipients`, body: { email: input.email } };
+    case 'remove-recipient':
+      return { method: 'DELETE', path: `${conversation}/recipients/${encodeURIComponent(input.email)}` };
+    case 'spam':
+      return { method: 'POST', path: `${conversation}/spam`, body: { block: input.block } };
+    case 'split':
+      return { method: 'POST', path: `${conversation}/split`, body: { message_id: input.message_id } };
+    case 'draft':
+      return { method: 'PATCH', path: `${conversation}/drafts/`, body: { draft_id: input.draft_id, attributes: { message: input.message, type: input.type } } };
+    case 'share-draft':
+      return { method: 'POST', path: `${conversation}/drafts/share`, body: { draft_id: input.draft_id, target_id: input.target_id } };
   }
 }
 
@@ -54,10 +67,25 @@ export function responseDocument(row: Pick<OutboxRow, 'args'>, body: unknown): R
     case 'undo':
       return isMessageDoc(body) ? { col: 'messages', doc: body } : null;
     case 'bulk':
+    case 'split':
       return null;
+    case 'draft':
+    case 'share-draft': {
+      // `{draft: null}`: the draft is deleted (see settleSuccess).
+      const draft = body['draft'];
+      return isRecord(draft) && isDraftDoc(draft) ? { col: 'drafts', doc: draft } : null;
+    }
     default:
       return isConversationDoc(body) ? { col: 'conversations', doc: body } : null;
   }
+}
+
+/** The server's copies a split answered with: the new and the source conversation, the moved messages. */
+export function splitResponseDocuments(body: unknown): { conversations: Record<string, unknown>[]; messages: Record<string, unknown>[] } {
+  if (!isRecord(body)) return { conversations: [], messages: [] };
+  const conversations = [body['conversation'], body['source']].filter((doc): doc is Record<string, unknown> => isRecord(doc) && isConversationDoc(doc));
+  const listed = Array.isArray(body['messages']) ? (body['messages'] as unknown[]) : [];
+  return { conversations, messages: listed.filter((doc): doc is Record<string, unknown> => isRecord(doc) && isMessageDoc(doc)) };
 }
 
 /** The server's copies of the conversations a bulk action answered with (`{conversations}`). */
@@ -68,6 +96,10 @@ export function bulkResponseDocuments(body: unknown): Record<string, unknown>[] 
 
 function isMessageDoc(value: Record<string, unknown>): boolean {
   return typeof value['id'] === 'string' && typeof value['conversation_id'] === 'number' && typeof value['version'] === 'number';
+}
+
+function isDraftDoc(value: Record<string, unknown>): boolean {
+  return typeof value['id'] === 'string' && Array.isArray(value['shared_with']) && typeof value['version'] === 'number';
 }
 
 function isConversationDoc(value: Record<string, unknown>): boolean {

@@ -7,7 +7,7 @@ import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
  * temporary message `t-<uuid>`; rows that refer to it (an edit, a delete, an undo) target the
  * same temporary key until the server's id is known.
  */
-export type TargetCol = 'conversations' | 'messages';
+export type TargetCol = 'conversations' | 'messages' | 'drafts';
 export type Target = { col: TargetCol; id: string | number };
 
 export const TEMP_ID_PREFIX = 't-';
@@ -29,7 +29,7 @@ export function parseTargetKey(key: string): Target {
   const col = key.slice(0, colon);
   const id = key.slice(colon + 1);
   if (col === 'conversations') return { col, id: Number(id) };
-  if (col === 'messages') return { col, id };
+  if (col === 'messages' || col === 'drafts') return { col, id };
   throw new Error(`Not a target key: ${key}`);
 }
 
@@ -69,20 +69,29 @@ export function targetOf(input: MutationInput, tempId: string | null): Target {
     case 'status':
     case 'assign':
     case 'read':
+    case 'add-recipient':
+    case 'remove-recipient':
+    case 'spam':
+    case 'split':
       return { col: 'conversations', id: input.conversation_id };
     case 'bulk': {
       const first = input.conversation_ids[0];
       if (first === undefined) throw new Error('A bulk action needs a conversation.');
       return { col: 'conversations', id: first };
     }
+    case 'draft':
+    case 'share-draft':
+      return { col: 'drafts', id: input.draft_id };
   }
 }
 
 /**
- * Every document a row's patch applies to: its target_key, and for a bulk action each listed
- * conversation (the row is indexed under the first; pendingRowsFor finds it for the others).
+ * Every document a row's patch applies to: its target_key, for a bulk action each listed
+ * conversation, for a split each message it moves (the row is indexed under its target_key;
+ * pendingRowsFor finds it for the others).
  */
 export function targetKeysOf(row: Pick<OutboxRow, 'args' | 'target_key'>): string[] {
+  if (row.args.kind === 'split') return [row.target_key, ...(row.args.moved_ids ?? []).map((id) => targetKey({ col: 'messages', id }))];
   if (row.args.kind !== 'bulk') return [row.target_key];
   return [...new Set(row.args.conversation_ids)].map((id) => targetKey({ col: 'conversations', id }));
 }

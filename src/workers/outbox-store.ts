@@ -1,11 +1,12 @@
 import type { InboxDatabase } from '../client-db/inbox-database';
 import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
 import { applyMutation, tagSlug } from './apply-mutation';
-import { isTempId, messageRefOf, targetKey, targetKeysOf, targetOf, withMessageRef } from './mutation-target';
+import { isTempId, lanesOf, messageRefOf, targetKey, targetKeysOf, targetOf, withMessageRef } from './mutation-target';
 import { bulkResponseDocuments, responseDocument } from './mutation-request';
 import { pendingRowsFor, recomputeTarget } from './recompute-visible';
 import { deleteServerDoc, putServerDocs } from './server-documents';
 import type { SendSettled } from './server-documents';
+import { putSplitResponse, splitMovedIds } from './split-moves';
 
 /**
  * The outbox's transactions (see OutboxRow for the row's states). Each one changes the row and
@@ -15,10 +16,57 @@ import type { SendSettled } from './server-documents';
 export type StoredRow = OutboxRow & { id: number };
 export type NewRowIds = { clientId: string; tempId: string };
 
-const tables = (db: InboxDatabase) => [db.outbox, db.bases, db.conversations, db.messages, db.tags];
+const tables = (db: InboxDatabase) => [db.outbox, db.bases, db.conversations, db.messages, db.tags, db.drafts];
 
+/**
+ * Records a user action. A draft save replaces its draft's row while that row still waits (see
+ * coalesceDraft); a reply or note naming the agent's draft deletes that draft in the same
+ * transaction, so a crash can never leave sent words in the composer.
+ */
 export async function enqueueMutation(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number> {
-  return db.transaction('rw', tables(db), () => addMutationRow(db, input, ids, now));
+  return db.transaction('rw', tables(db), async () => {
+    if (input.kind === 'draft') {
+      const replaced = await coalesceDraft(db, input, ids, now);
+      if (replaced !== null) return replaced;
+    }
+    const id = await addMutationRow(db, input, ids, now);
+    if ((input.kind === 'reply' || input.kind === 'note') && input.draft_id !== undefined) {
+      await deleteDraftWithSend(db, input.conversation_id, input.draft_id, ids, now);
+    }
+    return id;
+  });
+}
+
+/**
+ * Saving a draft as the agent types would add a row per keystroke. Instead, while the draft's
+ * last row is still queued (not sent, not being sent) and nothing of its conversation was
+ * queued after it, that row takes the new text: a draft is saved whole, so the latest state is
+ * all the server needs. It takes a new mutation id too: a retried row may have been applied
+ * under its old one, whose stored answer would be replayed instead of the new text.
+ */
+async function coalesceDraft(db: InboxDatabase, input: Extract<MutationInput, { kind: 'draft' }>, ids: NewRowIds, now: number): Promise<number | null> {
+  const key = targetKey(targetOf(input, null));
+  const rows = await pendingRowsFor(db, key);
+  const last = rows.at(-1);
+  if (last?.id === undefined || last.state !== 'queued' || last.args.kind !== 'draft') return null;
+  const later = await db.outbox
+    .where('seq')
+    .above(last.seq)
+    .filter((row) => row.state !== 'failed' && lanesOf(row).includes(input.conversation_id))
+    .count();
+  if (later > 0) return null;
+  await db.outbox.update(last.id, { args: input, client_id: ids.clientId, created_at: now });
+  await recomputeTarget(db, key, now);
+  return last.id;
+}
+
+/** The draft a reply or note was written in goes with the send: a blank save queued behind it. */
+async function deleteDraftWithSend(db: InboxDatabase, conversationId: number, draftId: string, ids: NewRowIds, now: number): Promise<void> {
+  const draft = await db.drafts.get(draftId);
+  if (!draft) return;
+  const clear: MutationInput = { kind: 'draft', conversation_id: conversationId, draft_id: draftId, agent_id: draft.agent_id, type: draft.type, message: '' };
+  // The send's own mutation id, suffixed: unique as long as the send's is.
+  await addMutationRow(db, clear, { ...ids, clientId: `${ids.clientId}:draft` }, now);
 }
 
 /** Adds a row and shows its patch; runs inside a transaction over `tables(db)`. */
@@ -29,6 +77,7 @@ export async function addMutationRow(db: InboxDatabase, input: MutationInput, id
     const conversation = await db.conversations.get(input.conversation_id);
     if (conversation?.channel === 'CHAT') args = { ...input, source: 'CHAT' };
   }
+  if (input.kind === 'split') args = { ...input, moved_ids: await splitMovedIds(db, input) };
   const tempId = args.kind === 'reply' || args.kind === 'note' ? ids.tempId : null;
   const key = targetKey(targetOf(args, tempId));
   const last = await db.outbox.orderBy('seq').last();
@@ -98,7 +147,9 @@ export async function settleSuccess(db: InboxDatabase, row: StoredRow, body: unk
     let settled: SendSettled[] = [];
     if (response) settled = await putServerDocs(db, response.col, [response.doc], now);
     else if (row.args.kind === 'bulk') await putServerDocs(db, 'conversations', bulkResponseDocuments(body), now);
+    else if (row.args.kind === 'split') await putSplitResponse(db, body, now);
     else if (row.args.kind === 'delete-note') await deleteServerDoc(db, 'messages', row.args.note_id, now);
+    else if (row.args.kind === 'draft') await deleteServerDoc(db, 'drafts', row.args.draft_id, now);
     else if (row.temp_id === null) await foldIntoBase(db, row, now);
     await recomputeRow(db, row, now);
     return settled;

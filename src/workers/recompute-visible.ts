@@ -39,11 +39,23 @@ export async function pendingRowsFor(db: InboxDatabase, key: string): Promise<Ou
       .filter((row) => row.target_key === key || (row.args.kind === 'bulk' && row.args.conversation_ids.includes(id)))
       .sortBy('seq');
   }
-  return db.outbox
+  const direct = db.outbox
     .where('target_key')
     .equals(key)
     .filter((row) => row.state !== 'failed')
     .sortBy('seq');
+  if (target.col !== 'messages') return direct;
+  // A split is indexed under its conversation: find it for each message it moves too.
+  const messageId = String(target.id);
+  const [own, splits] = await Promise.all([
+    direct,
+    db.outbox
+      .where('state')
+      .anyOf('queued', 'sending')
+      .filter((row) => row.args.kind === 'split' && (row.args.moved_ids ?? []).includes(messageId))
+      .toArray(),
+  ]);
+  return splits.length === 0 ? own : [...own, ...splits].sort((a, b) => a.seq - b.seq);
 }
 
 export async function recomputeTarget(db: InboxDatabase, key: string, now: number): Promise<void> {

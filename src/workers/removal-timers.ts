@@ -16,7 +16,8 @@ export function createRemovalTimers(deps: { db: InboxDatabase; clock: Clock; onE
   const running = new Set<Promise<void>>();
   let stopped = false;
 
-  const tables = () => [db.outbox, db.bases, db.conversations, db.messages];
+  // Every table a patched document may live in: `resume` recomputes all of them.
+  const tables = () => [db.outbox, db.bases, db.conversations, db.messages, db.drafts];
 
   function recompute(keys: string[]): void {
     const task: Promise<void> = db

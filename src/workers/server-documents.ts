@@ -19,12 +19,13 @@ export function isCollection(col: string | undefined): col is CollectionName {
 /** The primary key of a document, or null when it has none of the right type. */
 export function docKeyOf(col: CollectionName, doc: StoredDoc): string | number | null {
   const key = col === 'tags' ? doc['slug'] : doc['id'];
-  if (col === 'messages' || col === 'tags') return typeof key === 'string' && key !== '' ? key : null;
+  if (col === 'messages' || col === 'tags' || col === 'drafts') return typeof key === 'string' && key !== '' ? key : null;
   return typeof key === 'number' && Number.isFinite(key) ? key : null;
 }
 
+/** Collections whose documents take optimistic patches (and so keep a base copy meanwhile). */
 function hasBases(col: CollectionName): col is BaseCopy['col'] {
-  return col === 'conversations' || col === 'messages';
+  return col === 'conversations' || col === 'messages' || col === 'drafts';
 }
 
 export async function putServerDocs(

@@ -2,9 +2,11 @@ import type { InboxDatabase } from '../client-db/inbox-database';
 import type { MutationInput } from '../client-db/outbox-row';
 import type { SyncEvent } from '../client-db/sync-api';
 import { ERROR_TEXTS } from '../protocol/error-texts';
+import { isPresenceMessage, presenceEventsOf } from '../protocol/presence';
+import type { ViewState } from '../protocol/presence';
 import { createApiHttp } from './api-http';
 import type { FetchLike } from './api-http';
-import { failureText } from './classify-failure';
+import { failureText, refusedMutationText } from './classify-failure';
 import { createConnection } from './connection';
 import type { Clock, SocketLike } from './connection';
 import { createConnectionMeta } from './connection-meta';
@@ -14,6 +16,7 @@ import { loadOlderMessages } from './load-older-messages';
 import { newTempId } from './mutation-target';
 import { onceOnline } from './network-port';
 import type { NetworkPort } from './network-port';
+import { createPresenceWriter } from './presence-writer';
 import { createOutboxSender } from './outbox-sender';
 import {
   claimRow,
@@ -27,6 +30,7 @@ import {
 import { createRemovalTimers } from './removal-timers';
 import { createStreamedRequests, StreamedRequestError } from './streamed-requests';
 import { undoSend } from './undo-send';
+import { createViewerReport } from './viewer-report';
 
 /**
  * One organization's sync: the socket (connection.ts) feeding the feed writer, the outbox sender,
@@ -94,13 +98,26 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     isOnline: () => deps.network.isOnline(),
     onceOnline: (callback) => onceOnline(deps.network, callback),
   });
-  connection.on('state', (state) => meta.update({ state, ready: false, retry: connection.retry }));
+  // Presence lives as long as a socket: cleared on open (the snapshot follows READY) and on close.
+  const presence = createPresenceWriter({ db, clock, onError: (error) => log('could not write presence', error) });
+  const viewer = createViewerReport((frame) => {
+    if (connection.state !== 'open') return false;
+    connection.send(frame);
+    return true;
+  });
+  connection.on('state', (state) => {
+    meta.update({ state, ready: false, retry: connection.retry });
+    if (state === 'closed') presence.clear();
+  });
   connection.on('connected', (retry) => {
     meta.update({ retry });
+    presence.clear();
+    viewer.connected();
     sender.kick();
   });
   connection.on('message', (message) => {
     if (message.action === 'VERSION') announceVersion(message.version);
+    else if (isPresenceMessage(message)) presence.apply(presenceEventsOf(message));
     else writer?.push(message);
   });
   connection.on('unauthorized', () => {
@@ -119,7 +136,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const change of settled) deps.events({ type: 'send-settled', slug, ...change });
     },
     retry: (row, sendAt) => settleRetry(outboxDb, row, sendAt),
-    async fail(row, text) {
+    async fail(row, serverText) {
+      const text = refusedMutationText(row.args.kind, serverText);
       await settleFailure(outboxDb, row, text, clock.now());
       deps.events({ type: 'mutation-failed', slug, text });
     },
@@ -182,6 +200,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     });
     meta.update({ online: deps.network.isOnline() });
     meta.writeNow();
+    presence.clear();
     stopNetwork = deps.network.onChange((online) => {
       meta.update({ online });
       if (online) sender.kick();
@@ -210,7 +229,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       writer?.stop();
       removals.stop();
       streams.rejectAll(new Error(ERROR_TEXTS.unexpected));
-      await Promise.all([sender.stop(), writer?.idle()]);
+      await Promise.all([sender.stop(), writer?.idle(), presence.stop()]);
       meta.update({ state: 'closed', ready: false });
       await meta.flush();
       meta.close();
@@ -230,6 +249,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     loadOlderMessages(conversationId: number): Promise<void> {
       return loadOlderMessages({ db, http, streams, now: () => clock.now() }, conversationId);
     },
+    /** A tab's view (§4 viewer presence); null when the tab is gone. */
+    setViewing(tab: string, view: ViewState | null): void {
+      if (!stopped) viewer.set(tab, view);
+    },
     /** Outbox rows whose request is out (diagnostics, tests). */
     get sendsInFlight(): number {
       return sender.inFlightCount;
@@ -238,7 +261,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     async idle(): Promise<void> {
       await started;
       await Promise.all([writer?.idle(), sender.idle(), meta.flush()]);
-      await Promise.all([writer?.idle(), sender.idle(), removals.idle()]);
+      await Promise.all([writer?.idle(), sender.idle(), removals.idle(), presence.idle()]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { MutationInput } from '../client-db/outbox-row';
 import type { SyncApi, SyncEvent } from '../client-db/sync-api';
+import type { ViewState } from '../protocol/presence';
 
 /**
  * The worker's side of the SyncApi: which tabs are attached to which organization, one engine
@@ -15,6 +16,8 @@ export type EngineHandle = {
   mutate(input: MutationInput): Promise<number>;
   undoSend(messageId: string): Promise<void>;
   loadOlderMessages(conversationId: number): Promise<void>;
+  /** A tab's view (§4 viewer presence); null when the tab is gone. */
+  setViewing(tabLock: string, view: ViewState | null): void;
 };
 
 export type SyncHubDeps = {
@@ -79,6 +82,7 @@ export function createSyncHub(deps: SyncHubDeps) {
     const organization = organizations.get(slug);
     if (!organization) return;
     organization.tabs.delete(tabLock);
+    organization.engine.setViewing(tabLock, null);
     if (organization.tabs.size > 0) return;
     organizations.delete(slug);
     const stopped = organization.started
@@ -130,6 +134,12 @@ export function createSyncHub(deps: SyncHubDeps) {
         mutate: async (slug, mutation) => engineOf(slug).mutate(mutation),
         undoSend: async (slug, messageId) => engineOf(slug).undoSend(messageId),
         loadOlderMessages: async (slug, conversationId) => engineOf(slug).loadOlderMessages(conversationId),
+        setViewing(slug, tabLock, view) {
+          // A tab that is not attached (any more) views nothing.
+          const organization = organizations.get(slug);
+          if (organization?.tabs.has(tabLock)) organization.engine.setViewing(tabLock, view);
+          return Promise.resolve();
+        },
         subscribe(listener) {
           port.listeners.add(listener);
           return Promise.resolve();

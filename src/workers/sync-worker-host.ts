@@ -67,6 +67,7 @@ export function createSyncWorkerHost(scope: WorkerScope) {
       mutate: (input) => engine.mutate(input),
       undoSend: (messageId) => engine.undoSend(messageId),
       loadOlderMessages: (conversationId) => engine.loadOlderMessages(conversationId),
+      setViewing: (tabLock, view) => engine.setViewing(tabLock, view),
     };
   }
 

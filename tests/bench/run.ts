@@ -2,8 +2,11 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchBootstrap, benchWorkerHeap, releaseBootstrap } from './bootstrap.bench';
+import { benchEmail } from './email.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchEventToPaint } from './paint.bench';
+import { benchLocalSearch } from './search.bench';
+import { benchTriage } from './triage.bench';
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
   console.error('Build first: npm run build');
@@ -15,6 +18,9 @@ const benches: [string, () => Promise<void>][] = [
   ['memory', benchIdleSocketMemory],
   ['event-to-paint', benchEventToPaint],
   ['action-to-paint', benchActionToPaint],
+  ['triage', benchTriage],
+  ['local-search', benchLocalSearch],
+  ['email', benchEmail],
   // worker-heap reads the SharedWorker that bootstrap leaves open (or bootstraps one itself).
   ['bootstrap', benchBootstrap],
   ['worker-heap', benchWorkerHeap],

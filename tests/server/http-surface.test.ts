@@ -66,7 +66,7 @@ describeEachDatabase('HTTP surface', (database) => {
   });
 
   it('unknown API paths and server paths answer 404 JSON, not the app', async () => {
-    for (const path of ['/api/nothing-here', '/api/', '/stream', '/widget.js']) {
+    for (const path of ['/api/nothing-here', '/api/', '/stream', '/widget/stream', '/widget/nothing-here']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ error: API_ERRORS.notFound });

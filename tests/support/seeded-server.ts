@@ -12,8 +12,10 @@ export async function startSeededServer(options: {
   org: string;
   conversations: number;
   messagesPerConversation: number;
+  /** Extra environment for the server (e.g. SMTP_INBOUND_PORT for the email channel). */
+  env?: Record<string, string>;
 }): Promise<SeededServer> {
-  const server = await startServer({ database: 'sqlite', entry: 'build' });
+  const server = await startServer({ database: 'sqlite', entry: 'build', ...(options.env ? { env: options.env } : {}) });
   try {
     const handle = openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
     let seeded: SeedResult;

@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject } from 'mailparser';
+import { simpleParser, type AddressObject, type Headers } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = {
@@ -10,7 +10,21 @@ export type ReceivedMail = {
   html: string;
   /** Every http(s) URL of the plain-text body, in order. */
   links: string[];
+  /** Cc addresses, lowercase. */
+  cc: string[];
+  /** The SMTP envelope: MAIL FROM and every RCPT TO (lowercase). */
+  envelope: { from: string; to: string[] };
+  /** Message-ID, In-Reply-To and References as sent (with angle brackets). */
+  messageId: string;
+  inReplyTo: string;
+  references: string[];
+  /** Every header, lowercase names, as mailparser reads them. */
+  headers: Headers;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
+
+/** How the sink answers RCPT TO for one address: `times` refusals (every one when omitted), then acceptance. */
+export type Refusal = { code: number; message: string; times?: number };
 
 export type SmtpSink = {
   /** Give this to the server as SMTP_URL. */
@@ -22,6 +36,8 @@ export type SmtpSink = {
    * from `messages` so that a later waitFor never returns it again.
    */
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Refuses RCPT TO for this address (lowercase) as told, e.g. 451 (try again) or 550 (never). */
+  refuse(address: string, refusal: Refusal): void;
   stop(): Promise<void>;
 };
 
@@ -29,11 +45,21 @@ export type SmtpSink = {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refusals = new Map<string, Refusal>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (!refusal || refusal.times === 0) {
+        callback();
+        return;
+      }
+      if (refusal.times !== undefined) refusal.times -= 1;
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
+    onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
           const text = parsed.text ?? '';
@@ -44,6 +70,20 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             text,
             html: parsed.html || '',
             links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+            cc: addresses(parsed.cc),
+            envelope: {
+              from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            },
+            messageId: parsed.messageId ?? '',
+            inReplyTo: parsed.inReplyTo ?? '',
+            references: parsed.references === undefined ? [] : [parsed.references].flat(),
+            headers: parsed.headers,
+            attachments: (parsed.attachments ?? []).map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              content: attachment.content,
+            })),
           });
           for (const wake of waiters) wake();
           callback();
@@ -85,6 +125,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         if (!check()) waiters.add(wake);
       });
+    },
+    refuse(address, refusal) {
+      refusals.set(address.toLowerCase(), { ...refusal });
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

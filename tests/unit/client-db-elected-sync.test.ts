@@ -4,6 +4,7 @@ import { createElectedSync } from '../../src/client-db/elected-sync';
 import type { BusChannel } from '../../src/client-db/elected-sync';
 import type { SyncApi, SyncEvent } from '../../src/client-db/sync-api';
 import { createSyncHub } from '../../src/workers/sync-hub';
+import type { ViewState } from '../../src/protocol/presence';
 import type { EngineHandle } from '../../src/workers/sync-hub';
 
 /**
@@ -81,16 +82,19 @@ afterEach(() => {
 function setup() {
   const locks = createLocks();
   const bus = createBus();
-  const workers: { engines: Map<string, EngineHandle & { calls: unknown[]; emit: (event: SyncEvent) => void }> }[] = [];
+  type FakeEngine = EngineHandle & { calls: unknown[]; views: Map<string, ViewState | null>; emit: (event: SyncEvent) => void };
+  const workers: { engines: Map<string, FakeEngine> }[] = [];
 
   function startWorker(): Pick<Worker, 'postMessage'> {
-    const worker = { engines: new Map<string, EngineHandle & { calls: unknown[]; emit: (event: SyncEvent) => void }>() };
+    const worker = { engines: new Map<string, FakeEngine>() };
     workers.push(worker);
     const hub = createSyncHub({
       createEngine(slug, _session, emit) {
         const calls: unknown[] = [];
+        const views = new Map<string, ViewState | null>();
         const engine = {
           calls,
+          views,
           emit,
           start: () => Promise.resolve(),
           stop: () => Promise.resolve(),
@@ -100,6 +104,7 @@ function setup() {
           },
           undoSend: () => Promise.resolve(),
           loadOlderMessages: () => Promise.resolve(),
+          setViewing: (tabLock: string, view: ViewState | null) => void views.set(tabLock, view),
         };
         worker.engines.set(slug, engine);
         return engine;
@@ -163,6 +168,19 @@ describe('elected sync (no SharedWorker)', () => {
     expect(workers[1]?.engines.get('acme')?.calls).toEqual([{ kind: 'read', conversation_id: 3 }]);
     workers[1]?.engines.get('acme')?.emit({ type: 'version', version: '9' });
     await vi.waitFor(() => expect(seen).toEqual([{ type: 'version', version: '9' }]));
+  });
+
+  it("a follower's view reaches the new leader's worker after the leading tab dies", async () => {
+    const { locks, bus, workers, tab } = setup();
+    const leader = tab('tab-a');
+    const follower = tab('tab-b');
+    await leader.attach('acme', 'lock-a');
+    await follower.attach('acme', 'lock-b');
+    await follower.setViewing('acme', 'lock-b', { conversation_id: 7, typing: true });
+    expect(workers[0]?.engines.get('acme')?.views.get('lock-b')).toEqual({ conversation_id: 7, typing: true });
+    bus.close('tab-a');
+    locks.kill('tab-a');
+    await vi.waitFor(() => expect(workers[1]?.engines.get('acme')?.views.get('lock-b')).toEqual({ conversation_id: 7, typing: true }));
   });
 
   it('calls made before any leader is known wait for one', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncEvent } from '../../src/client-db/sync-api';
+import type { ViewState } from '../../src/protocol/presence';
 import { createSyncHub } from '../../src/workers/sync-hub';
 import type { EngineHandle } from '../../src/workers/sync-hub';
 
@@ -11,6 +12,7 @@ function setup() {
     handle: EngineHandle;
     emit: (event: SyncEvent) => void;
     stopped: boolean;
+    views: [string, ViewState | null][];
     mutate: ReturnType<typeof vi.fn>;
     undoSend: ReturnType<typeof vi.fn>;
     loadOlderMessages: ReturnType<typeof vi.fn>;
@@ -26,6 +28,7 @@ function setup() {
         sessionId,
         emit,
         stopped: false,
+        views: [],
         mutate,
         undoSend,
         loadOlderMessages,
@@ -38,6 +41,7 @@ function setup() {
           mutate,
           undoSend,
           loadOlderMessages,
+          setViewing: (tabLock, view) => void entry.views.push([tabLock, view]),
         },
       };
       engines.push(entry);
@@ -104,6 +108,22 @@ describe('sync hub (one engine per organization with attached tabs)', () => {
     expect(engines[0]?.undoSend).toHaveBeenCalledWith('m-1');
     expect(engines[0]?.loadOlderMessages).toHaveBeenCalledWith(3);
   });
+
+  it("passes a tab's view to its engine, forgets it when the tab dies, and ignores tabs that are not attached", async () => {
+    const { hub, engines, killTab } = setup();
+    const tabA = hub.connect();
+    const tabB = hub.connect();
+    await tabA.attach('acme', 'lock-a');
+    await tabB.attach('acme', 'lock-b');
+    await tabA.setViewing('acme', 'lock-a', { conversation_id: 4, typing: false });
+    await tabB.setViewing('acme', 'lock-x', { conversation_id: 9, typing: true });
+    await tabB.setViewing('globex', 'lock-b', { conversation_id: 9, typing: true });
+    killTab('lock-a');
+    await vi.waitFor(() => expect(engines[0]?.views).toEqual([
+      ['lock-a', { conversation_id: 4, typing: false }],
+      ['lock-a', null],
+    ]));
+  });
 });
 
 describe('sync hub restarts', () => {
@@ -131,6 +151,7 @@ describe('sync hub restarts', () => {
           mutate: () => Promise.resolve(1),
           undoSend: () => Promise.resolve(),
           loadOlderMessages: () => Promise.resolve(),
+          setViewing: () => undefined,
         };
       },
       waitForLockRelease: null,

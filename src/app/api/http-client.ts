@@ -21,6 +21,13 @@ export type HttpClient = {
   post: <T>(path: string, body?: unknown) => Promise<T>;
   patch: <T>(path: string, body: unknown) => Promise<T>;
   del: <T>(path: string) => Promise<T>;
+  /** POSTs a file as the raw body (its own Content-Type), e.g. `attachments/?name=`; answers the JSON. */
+  upload: <T>(path: string, file: Blob) => Promise<T>;
+  /**
+   * GETs a file with the token in the header, as a Blob: files behind the session (attachments)
+   * are never linked with the token in their URL, where it would reach logs and history.
+   */
+  getBlob: (path: string, signal?: AbortSignal) => Promise<Blob>;
 };
 
 /**
@@ -31,13 +38,18 @@ export type HttpClient = {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { slug } = options;
 
-  async function request<T>(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async function send(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<{ response: Response; token: string | null }> {
     const headers: Record<string, string> = { accept: 'application/json', [SESSION_HEADER]: options.sessionId };
     const token = slug === null ? null : options.getToken(slug);
     if (token) headers['authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
+    if (body instanceof Blob) {
+      headers['content-type'] = body.type || 'application/octet-stream';
+      init.body = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
     if (signal) init.signal = signal;
 
     let response: Response;
@@ -47,10 +59,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (signal?.aborted) throw error;
       throw new RequestFailure({ kind: 'network' });
     }
+    return { response, token };
+  }
+
+  function fail(response: Response, token: string | null, body: unknown): never {
+    if (response.status === 401 && token && slug !== null) options.onUnauthorized(slug);
+    throw new RequestFailure({ kind: 'http', status: response.status, body });
+  }
+
+  async function request<T>(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const { response, token } = await send(method, path, body, signal);
     const parsed = await readBody(response);
     if (response.ok) return parsed as T;
-    if (response.status === 401 && token && slug !== null) options.onUnauthorized(slug);
-    throw new RequestFailure({ kind: 'http', status: response.status, body: parsed });
+    return fail(response, token, parsed);
+  }
+
+  async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+    const { response, token } = await send('GET', path, undefined, signal);
+    if (!response.ok) return fail(response, token, await readBody(response));
+    try {
+      return await response.blob();
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new RequestFailure({ kind: 'network' });
+    }
   }
 
   return {
@@ -60,6 +92,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (path, body) => request('POST', path, body),
     patch: (path, body) => request('PATCH', path, body),
     del: (path) => request('DELETE', path),
+    upload: (path, file) => request('POST', path, file),
+    getBlob,
   };
 }
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../components/Toasts';
-import { FILTER_PARAM, conversationViewPath, parseConversationFilter } from '../screens/conversation-filter';
+import { FILTER_PARAM, INBOX_PARAM, conversationViewPath, customInboxViewPath, parseConversationFilter } from '../screens/conversation-filter';
+import { focusSearchField, type FocusSearchState } from '../screens/conversations/search/search-param';
 import { useSignedIn } from '../session/signed-in-context';
 import { useInboxDb } from '../sync/sync-context';
 import { CommandPalette } from './CommandPalette';
@@ -45,6 +46,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         setListIds(ids);
         return () => setListIds((current) => (current === ids ? [] : current));
       },
+      placeCursor: setCursor,
       registerConversation: (conversation) => {
         setOpen(conversation);
         return () => setOpen((current) => (current === conversation ? null : current));
@@ -84,12 +86,20 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       case 'help':
         setOverlay('help');
         return;
+      case 'search':
+        // The conversations screen's search field, opening that screen first when needed.
+        if (!focusSearchField()) void navigate(`/${slug}/conversations`, { state: { focusSearch: true } satisfies FocusSearchState });
+        return;
       case 'next':
       case 'previous':
         moveTo(action === 'next' ? 1 : -1);
         return;
       case 'open':
-        if (selected && selected.id !== open?.id) void navigate(conversationViewPath(slug, selected.id, filter));
+        if (selected && selected.id !== open?.id) {
+          // Opened beside the list it was picked from: a custom inbox's stays in the URL.
+          const inboxKey = new URLSearchParams(search).get(INBOX_PARAM);
+          void navigate(inboxKey ? customInboxViewPath(slug, selected.id, inboxKey) : conversationViewPath(slug, selected.id, filter));
+        }
         return;
       case 'back':
         if (open) void navigate(open.backPath);
@@ -103,10 +113,13 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         open?.focus(action);
         return;
       case 'assign':
-        if (current) void triage.assign(current, current.agent_id === agent.id ? null : agent.id);
-        return;
       case 'close':
-        if (current) void triage.setStatus(current, 'CLOSED');
+        // j then e, typed fast, comes before the live read of the new selection: read it now.
+        void (current ? Promise.resolve(current) : targetId === null ? Promise.resolve(undefined) : db.conversations.get(targetId)).then((conversation) => {
+          if (!conversation) return;
+          if (action === 'close') void triage.setStatus(conversation, 'CLOSED');
+          else void triage.assign(conversation, conversation.agent_id === agent.id ? null : agent.id);
+        });
         return;
       case 'mark':
         if (targetId !== null) setMarked((set) => toggleMarked(set, targetId));

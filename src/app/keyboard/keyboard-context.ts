@@ -20,6 +20,8 @@ export type OpenConversation = {
  */
 export type KeyboardRegistry = {
   registerList: (ids: readonly number[]) => () => void;
+  /** Puts the keyboard selection on a row (a list coming back where the agent left it), or clears it. */
+  placeCursor: (cursor: ListCursor | null) => void;
   registerConversation: (open: OpenConversation) => () => void;
   record: (action: UndoableAction) => void;
   /** The bulk selection (x): flip one row, pick these rows too, or drop them all. */
@@ -33,6 +35,7 @@ export type KeyboardSelection = { cursor: ListCursor | null; marked: ReadonlySet
 
 const NO_REGISTRY: KeyboardRegistry = {
   registerList: () => () => undefined,
+  placeCursor: () => undefined,
   registerConversation: () => () => undefined,
   record: () => undefined,
   toggleMark: () => undefined,

@@ -16,7 +16,8 @@ export type ShortcutAction =
   | 'mark'
   | 'undo'
   | 'help'
-  | 'palette';
+  | 'palette'
+  | 'search';
 
 /** Where the key was pressed: a field being typed in, a link or button, or anything else. */
 export type KeyTarget = 'text' | 'control' | 'other';
@@ -43,6 +44,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['k'], action: 'previous', label: 'Previous conversation', group: 'Navigation' },
   { keys: ['Enter'], action: 'open', label: 'Open the selected conversation', group: 'Navigation' },
   { keys: ['Esc'], action: 'back', label: 'Back to the list, or close a dialog', group: 'Navigation' },
+  { keys: ['/'], action: 'search', label: 'Search conversations', group: 'Navigation' },
   { keys: ['r'], action: 'reply', label: 'Reply', group: 'Conversation' },
   { keys: ['n'], action: 'note', label: 'Write a note', group: 'Conversation' },
   { keys: ['t'], action: 'tag', label: 'Add a tag', group: 'Conversation' },
@@ -65,6 +67,7 @@ const SINGLE_KEYS: Readonly<Record<string, ShortcutAction>> = {
   x: 'mark',
   z: 'undo',
   '?': 'help',
+  '/': 'search',
 };
 
 /** Held-down keys repeat; only moving through the list should follow them. */

@@ -6,15 +6,17 @@ import type { IconName } from '../components/Icon';
 import { ProductMark } from '../components/ProductMark';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider';
 import { can } from '../session/permissions';
-import { useInboxUnread } from '../screens/conversations/use-inbox-unread';
+import { DEFAULT_INBOX_KEY } from '../screens/conversations/inbox-unread-counts';
+import { useInboxUnreadCounts } from '../screens/conversations/use-inbox-unread';
 import { useSignedIn } from '../session/signed-in-context';
 import { AccountMenu } from './AccountMenu';
 import { ConnectionStatus } from './ConnectionStatus';
+import { UnreadCount } from './UnreadCount';
 
 /** The signed-in frame: the sidebar (organization, navigation, account) and the screen. */
 export function AppShell() {
   const { slug, agent, organization } = useSignedIn();
-  const inboxUnread = useInboxUnread();
+  const unread = useInboxUnreadCounts();
   return (
     <KeyboardProvider>
       <div className="app-shell">
@@ -27,14 +29,18 @@ export function AppShell() {
           </div>
           <nav className="sidebar__nav" aria-label="Main">
             <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
-            <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={inboxUnread} />
+            <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={unread[DEFAULT_INBOX_KEY] ?? 0} />
             {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
-            <CustomInboxLinks />
+            <CustomInboxLinks unread={unread} />
             <p className="sidebar__section" aria-hidden="true">
               Settings
             </p>
             <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
+            {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
+            {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}
+            {can(agent, PAGE_PERMISSIONS.chat) && <SidebarLink to={`/${slug}/chat`} icon="chat" label="Chat widget" />}
+            <SidebarLink to={`/${slug}/blocked`} icon="ban" label="Blocked contacts" />
           </nav>
           <ConnectionStatus />
           <div className="sidebar__footer">
@@ -50,9 +56,9 @@ export function AppShell() {
 }
 
 /** A navigation entry, current on its own path and on every path under `section` (default `to`). */
-type SidebarLinkProps = { to: string; icon: IconName; label: string; section?: string; unread?: boolean };
+type SidebarLinkProps = { to: string; icon: IconName; label: string; section?: string; unread?: number };
 
-function SidebarLink({ to, icon, label, section, unread = false }: SidebarLinkProps) {
+function SidebarLink({ to, icon, label, section, unread = 0 }: SidebarLinkProps) {
   const { pathname } = useLocation();
   const prefix = section ?? to;
   const current = pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -60,7 +66,7 @@ function SidebarLink({ to, icon, label, section, unread = false }: SidebarLinkPr
     <Link to={to} className="nav-link" aria-current={current ? 'page' : undefined}>
       <Icon name={icon} />
       {label}
-      {unread && <span className="nav-link__unread" title="Unread conversations in your inbox" aria-hidden="true" />}
+      <UnreadCount count={unread} />
     </Link>
   );
 }

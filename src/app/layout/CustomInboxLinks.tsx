@@ -2,9 +2,10 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { INBOX_PARAM, customInboxPath } from '../screens/conversation-filter';
 import { useSignedIn } from '../session/signed-in-context';
+import { UnreadCount } from './UnreadCount';
 
-/** The sidebar's "Inboxes" section: the agent's custom inboxes (§3), and where to manage them. */
-export function CustomInboxLinks() {
+/** The sidebar's "Inboxes" section: the agent's custom inboxes (§3) with their unread counts, and where to manage them. */
+export function CustomInboxLinks({ unread }: { unread: Readonly<Record<string, number>> }) {
   const { slug, agent } = useSignedIn();
   const { pathname } = useLocation();
   const currentKey = useSearchParams()[0].get(INBOX_PARAM);
@@ -24,6 +25,7 @@ export function CustomInboxLinks() {
         >
           <Icon name="tag" />
           {inbox.name}
+          <UnreadCount count={unread[inbox.key] ?? 0} />
         </Link>
       ))}
       <Link to={managePath} className="nav-link" aria-current={pathname === managePath ? 'page' : undefined}>

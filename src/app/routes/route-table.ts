@@ -34,7 +34,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 
   { path: 'bonjour', title: 'Welcome', load: () => import('../screens/BonjourScreen') },
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
-  { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationScreen') },
+  // The same screen as `conversations`: the list stays mounted beside the open conversation.
+  { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationsScreen') },
   { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },
@@ -44,4 +45,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     load: () => import('../screens/settings/OrganizationGeneralScreen'),
   },
   { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
+  { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
+  { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },
+  { path: 'chat', title: 'Chat widget', permission: PAGE_PERMISSIONS.chat, load: () => import('../screens/chat/ChatSettingsScreen') },
+  { path: 'blocked', title: 'Blocked contacts', load: () => import('../screens/blocked/BlockedScreen') },
 ];

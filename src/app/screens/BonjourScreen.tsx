@@ -5,6 +5,8 @@ import { Icon } from '../components/Icon';
 import type { IconName } from '../components/Icon';
 import { can } from '../session/permissions';
 import { useSignedIn } from '../session/signed-in-context';
+import { useConversationStatistics } from '../statistics/use-conversation-statistics';
+import { HomeStatistics } from './HomeStatistics';
 import { trialDaysLeft } from './trial-days-left';
 
 /** `bonjour` (§2): the welcome screen. */
@@ -12,6 +14,7 @@ export default function BonjourScreen() {
   const { slug, agent, organization } = useSignedIn();
   const firstName = agent.name.trim().split(/\s+/)[0] ?? agent.name;
   const daysLeft = trialDaysLeft(organization, Date.now());
+  const statistics = useConversationStatistics();
   return (
     <div className="page">
       <header className="welcome">
@@ -27,6 +30,7 @@ export default function BonjourScreen() {
           </p>
         )}
       </header>
+      <HomeStatistics statistics={statistics} />
       <nav className="tiles" aria-label="Get started">
         <Tile
           to={`/${slug}/conversations`}

@@ -1,39 +1,59 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { parseConversationId } from '../../protocol/conversation-id';
+import { Link, useLocation } from 'react-router-dom';
+import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
-import { useSignedIn } from '../session/signed-in-context';
 import { useConnectionMeta } from '../sync/use-connection';
-import { FILTER_PARAM, INBOX_PARAM, conversationListPath, customInboxPath, parseConversationFilter } from './conversation-filter';
-import { ConversationSideList } from './conversations/ConversationSideList';
+import { ContactSummary } from './conversations/ContactSummary';
+import { previewOf } from './conversations/conversation-preview';
 import { ConversationView } from './conversations/ConversationView';
 import { useConversation } from './conversations/use-conversation';
 
-/** `conversations/view/{id}` (§2): the conversation, beside its list on wide screens. */
-export default function ConversationScreen() {
-  const { slug, agent } = useSignedIn();
-  const id = parseConversationId(useParams()['id']);
-  const [params] = useSearchParams();
-  const filter = parseConversationFilter(params.get(FILTER_PARAM));
-  const custom = agent.custom_inboxes.find((inbox) => inbox.key === params.get(INBOX_PARAM));
-  const backPath = custom ? customInboxPath(slug, custom.key) : conversationListPath(slug, filter);
-  return (
-    <div className="conversation-layout">
-      <ConversationSideList filter={filter} inboxKey={custom?.key} currentId={id} />
-      {typeof id === 'number' && id > 0 ? (
-        <LocalConversation key={id} id={id} backPath={backPath} />
-      ) : (
-        <NotFound message="This address does not point to a conversation." backPath={backPath} />
-      )}
-    </div>
-  );
+type PaneProps = {
+  /** From `conversations/view/{id}` (§2): a number, a two-character text id, or 0. */
+  id: number | string;
+  backPath: string;
+  rowPath: (id: number) => string;
+  /** The contact summary as a panel (narrower screens): shown, and how to show or hide it. */
+  summaryOpen: boolean;
+  onSummaryOpen: (open: boolean) => void;
+};
+
+/**
+ * The workspace's right pane with a conversation open (§2 `conversations/view/{id}`): the
+ * conversation and its contact summary, or why there is none.
+ */
+export function ConversationPane({ id, backPath, ...rest }: PaneProps) {
+  if (typeof id !== 'number' || id <= 0) return <NotFound message="This address does not point to a conversation." backPath={backPath} />;
+  return <LocalConversation key={id} id={id} backPath={backPath} {...rest} />;
 }
 
-function LocalConversation({ id, backPath }: { id: number; backPath: string }) {
-  const data = useConversation(id);
+function LocalConversation({ id, backPath, rowPath, summaryOpen, onSummaryOpen }: PaneProps & { id: number }) {
+  const preview = previewOf(useLocation().state, id);
+  const live = useConversation(id);
+  // Opened from the list: its copy shows until the live read answers (a few milliseconds).
+  const data = live === undefined && preview ? preview : live;
   const meta = useConnectionMeta();
   if (data === undefined) return <div className="conversation-view" />;
-  if (data) return <ConversationView conversation={data.conversation} contact={data.contact} backPath={backPath} />;
+  if (data) {
+    const { conversation, contact } = data;
+    return (
+      <div className="conversation-pane" data-summary={summaryOpen ? 'open' : 'closed'}>
+        <ConversationView conversation={conversation} contact={contact} backPath={backPath} />
+        <button
+          type="button"
+          className="conversation-pane__summary-toggle"
+          aria-expanded={summaryOpen}
+          aria-controls="contact-summary"
+          title="Contact details"
+          onClick={() => onSummaryOpen(!summaryOpen)}
+        >
+          <Avatar name={contact?.name ?? ''} email={contact?.email ?? ''} src={contact?.avatar ?? null} size={26} />
+          <span className="visually-hidden">Contact details</span>
+        </button>
+        <ContactSummary conversation={conversation} contact={contact} rowPath={rowPath} onClose={() => onSummaryOpen(false)} />
+      </div>
+    );
+  }
   // Not on this device: while the first catch-up runs it may still arrive.
   if (meta?.state === 'open' && !meta.ready) {
     return (

@@ -1,4 +1,6 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { parseConversationId } from '../../protocol/conversation-id';
 import { useSignedIn } from '../session/signed-in-context';
 import {
   CONVERSATION_FILTERS,
@@ -10,49 +12,75 @@ import {
   customInboxViewPath,
   parseConversationFilter,
 } from './conversation-filter';
+import { ConversationPane } from './ConversationScreen';
 import { ConversationList } from './conversations/ConversationList';
 import { ConversationsEmpty } from './conversations/ConversationsEmpty';
 import { FILTER_LABELS } from './conversations/filter-labels';
+import { NoConversationOpen } from './conversations/NoConversationOpen';
+import { ConversationSearch } from './conversations/search/ConversationSearch';
+import { keepSearch } from './conversations/search/search-param';
 import { useListSource } from './conversations/use-conversation-list';
 
-/** `conversations` (§2): the live list of a filter (`?filter=inbox|waiting|all`). */
+/**
+ * The conversations workspace (§2 `conversations` and `conversations/view/{id}`): the list of a
+ * filter or custom inbox and, beside it on wider screens, the open conversation with its contact
+ * summary; one pane at a time on a phone. Both routes render this component, so opening a
+ * conversation keeps the list mounted, with its scroll, loaded pages and selection.
+ */
 export default function ConversationsScreen() {
   const { slug, agent } = useSignedIn();
+  const rawId = useParams()['id'];
+  const openId = rawId === undefined ? null : parseConversationId(rawId);
   const [params] = useSearchParams();
   const filter = parseConversationFilter(params.get(FILTER_PARAM));
   const source = useListSource(filter);
   const custom = agent.custom_inboxes.find((inbox) => inbox.key === params.get(INBOX_PARAM));
+  const customKey = custom?.key;
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const listPath = customKey ? customInboxPath(slug, customKey) : conversationListPath(slug, filter);
+  const rowPath = useCallback(
+    (id: number) => (customKey ? customInboxViewPath(slug, id, customKey) : conversationViewPath(slug, id, filter)),
+    [slug, customKey, filter],
+  );
+  // With a conversation open, its subject is the page's main heading.
+  const Title = openId === null ? 'h1' : 'h2';
   return (
-    <div className="page page--wide">
-      <header className="page-header">
-        <div>
-          <h1 className="page-header__title">{custom ? custom.name : 'Conversations'}</h1>
-        </div>
-      </header>
-      <nav className="tabs" aria-label="Conversation filters">
-        {CONVERSATION_FILTERS.map((item) => (
-          <Link key={item} to={conversationListPath(slug, item)} className="tab" aria-current={!custom && item === filter ? 'page' : undefined}>
-            {FILTER_LABELS[item]}
-          </Link>
-        ))}
-        {agent.custom_inboxes.map((inbox) => (
-          <Link
-            key={`custom-${inbox.key}`}
-            to={customInboxPath(slug, inbox.key)}
-            className="tab"
-            aria-current={inbox.key === custom?.key ? 'page' : undefined}
-          >
-            {inbox.name}
-          </Link>
-        ))}
-      </nav>
-      <div className="panel conversation-list" data-testid="conversation-list">
-        <ConversationList
-          key={source.key}
-          filter={filter}
-          rowPath={(id) => (custom ? customInboxViewPath(slug, id, custom.key) : conversationViewPath(slug, id, filter))}
-          empty={<ConversationsEmpty filter={filter} />}
-        />
+    <div className="workspace" data-pane={openId === null ? 'list' : 'conversation'}>
+      <div className="workspace__list">
+        <header className="list-pane__header">
+          <Title className="list-pane__title">{custom ? custom.name : 'Conversations'}</Title>
+        </header>
+        {/* Search (issue 4): the field, and while a search is on its results replace the tabs and the list. */}
+        <ConversationSearch rowPath={rowPath} currentId={typeof openId === 'number' ? openId : null}>
+          <nav className="list-pane__tabs" aria-label="Conversation filters">
+            {CONVERSATION_FILTERS.map((item) => (
+              <Link key={item} to={conversationListPath(slug, item)} className="tab" aria-current={!custom && item === filter ? 'page' : undefined}>
+                {FILTER_LABELS[item]}
+              </Link>
+            ))}
+            {agent.custom_inboxes.map((inbox) => (
+              <Link key={`custom-${inbox.key}`} to={customInboxPath(slug, inbox.key)} className="tab" aria-current={inbox.key === customKey ? 'page' : undefined}>
+                {inbox.name}
+              </Link>
+            ))}
+          </nav>
+          <div className="list-pane__body conversation-list" data-testid="conversation-list">
+            <ConversationList
+              key={source.key}
+              source={source}
+              rowPath={rowPath}
+              currentId={typeof openId === 'number' ? openId : null}
+              empty={<ConversationsEmpty filter={filter} />}
+            />
+          </div>
+        </ConversationSearch>
+      </div>
+      <div className="workspace__detail">
+        {openId === null ? (
+          <NoConversationOpen />
+        ) : (
+          <ConversationPane id={openId} backPath={keepSearch(listPath, params)} rowPath={rowPath} summaryOpen={summaryOpen} onSummaryOpen={setSummaryOpen} />
+        )}
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 import { createContext, use } from 'react';
 import type { Agent } from '../../protocol/api/models';
 
-/** What the conversation screens show of a teammate. */
-export type AgentSummary = Pick<Agent, 'id' | 'name' | 'email' | 'avatar'>;
+/** What the conversation screens show of a teammate; `is_removed` once known (not for yourself). */
+export type AgentSummary = Pick<Agent, 'id' | 'name' | 'email' | 'avatar'> & { is_removed?: boolean };
 
 /** The organization's agents by id (assignees, note and reply authors). */
 export type AgentDirectory = ReadonlyMap<number, AgentSummary>;
@@ -27,11 +27,16 @@ export function readCachedAgents(slug: string, storage: Pick<Storage, 'getItem'>
 
 export function writeCachedAgents(slug: string, agents: readonly AgentSummary[], storage: Pick<Storage, 'setItem'> = localStorage): void {
   try {
-    const slim = agents.map(({ id, name, email }) => ({ id, name, email, avatar: null }));
+    const slim = agents.map(({ id, name, email, is_removed }) => (is_removed ? { id, name, email, avatar: null, is_removed } : { id, name, email, avatar: null }));
     storage.setItem(cacheKey(slug), JSON.stringify(slim));
   } catch {
     // Only a convenience for offline starts.
   }
+}
+
+/** Teammates one can hand work to (share a draft with): everyone active but yourself, by name. */
+export function activeTeammates(directory: AgentDirectory, myId: number): AgentSummary[] {
+  return [...directory.values()].filter((agent) => agent.id !== myId && agent.is_removed !== true).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function isAgentSummary(value: unknown): value is AgentSummary {

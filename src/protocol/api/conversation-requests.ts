@@ -31,6 +31,11 @@ export const replyBody = z.object({
   target_id: z.string().max(80).optional(),
   /** When the agent pressed send (epoch ms): the delay counts from then, offline time included. */
   sent_at: z.number().int().positive().optional(),
+  /** Files uploaded with `POST attachments/` (their ids), sent with the reply. */
+  attachments: z
+    .array(z.number({ error: 'must be attachment ids' }).int().positive().max(Number.MAX_SAFE_INTEGER), { error: 'must be a list of attachment ids' })
+    .max(10, { error: 'must have at most 10 files' })
+    .optional(),
 });
 export type ReplyBody = z.infer<typeof replyBody>;
 

@@ -25,6 +25,9 @@ export const apiPaths = {
   organization: 'organization/',
   conversations: 'conversations/',
   conversationStatistics: 'conversations/status',
+  /** Full-text search (`?q=&limit=&cursor=`) and its per-id check (`?ids=&search=`, §7). */
+  conversationSearch: 'conversations/search',
+  conversationMatches: 'conversations/matches',
   conversationsBulk: 'conversations/bulk',
   conversation: (id: number) => `conversations/${id}`,
   conversationMessages: (id: number) => `conversations/${id}/messages/`,
@@ -37,9 +40,30 @@ export const apiPaths = {
   conversationStatus: (id: number) => `conversations/${id}/status`,
   conversationAssign: (id: number) => `conversations/${id}/assign`,
   conversationRead: (id: number) => `conversations/${id}/read`,
+  /** `PATCH`: save or delete one of the caller's drafts (§7). */
+  conversationDrafts: (id: number) => `conversations/${id}/drafts/`,
+  conversationDraftShare: (id: number) => `conversations/${id}/drafts/share`,
   undoMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/undo`,
+  conversationRecipients: (id: number) => `conversations/${id}/recipients`,
+  conversationRecipient: (id: number, email: string) => `conversations/${id}/recipients/${encodeURIComponent(email)}`,
+  conversationSplit: (id: number) => `conversations/${id}/split`,
+  conversationSpam: (id: number) => `conversations/${id}/spam`,
   contact: (id: number) => `contacts/${id}`,
   tags: 'tags/',
+  /** `?force=true` removes a tag that is in use from every conversation first. */
+  tag: (slug: string, force = false) => `tags/${encodeURIComponent(slug)}${force ? '?force=true' : ''}`,
+  blocked: 'blocked/',
+  blockedContact: (contactId: number) => `blocked/${contactId}`,
+  /** Email channels (§7 `organization/channels/{email}/verify`); list, add and remove live beside it. */
+  channels: 'organization/channels',
+  channel: (email: string) => `organization/channels/${encodeURIComponent(email)}`,
+  verifyChannel: (email: string) => `organization/channels/${encodeURIComponent(email)}/verify`,
+  /** A raw message forwarded by a mail provider's webhook (INBOUND_SECRET_HEADER, not a session). */
+  inboundEmail: 'channels/inbound',
+  attachments: 'attachments/',
+  attachment: (id: number) => `attachments/${id}`,
+  /** The chat channel's widget settings (`GET`; `PUT` with channel.*). */
+  chatSettings: 'organization/chat',
 } as const;
 
 /** The header carrying the client session id, generated once per browser (§7). */

@@ -10,6 +10,7 @@ export function toContact(row: ContactRow): Contact {
     avatar: row.avatar,
     is_trusted: fromSqlBoolean(row.is_trusted),
     company: row.company,
+    is_blocked: fromSqlBoolean(row.is_blocked),
     version: Number(row.version),
   };
 }

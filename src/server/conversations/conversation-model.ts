@@ -19,6 +19,10 @@ export function conversationTags(row: Pick<ConversationRow, 'tags'>): string[] {
   return readJsonColumn(row.tags, tagsSchema, []);
 }
 
+export function conversationRecipients(row: Pick<ConversationRow, 'recipients'>): Recipient[] {
+  return readJsonColumn(row.recipients, recipientsSchema, []);
+}
+
 export function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
@@ -29,7 +33,7 @@ export function toConversation(row: ConversationRow): Conversation {
     subject: row.subject,
     status: row.status,
     tags: conversationTags(row),
-    recipients: readJsonColumn(row.recipients, recipientsSchema, []),
+    recipients: conversationRecipients(row),
     last_update: row.last_update,
     last_update_ts: Number(row.last_update_ts),
     is_unread: fromSqlBoolean(row.is_unread),

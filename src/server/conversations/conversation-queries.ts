@@ -1,5 +1,4 @@
 import type { ConversationListQuery, ConversationPage } from '../../protocol/api/conversation-requests';
-import type { ConversationStatistics } from '../../protocol/documents';
 import type { InboxTerm } from '../../protocol/inbox-query/inbox-query';
 import { inboxOrder } from '../../protocol/inbox-query/match-inbox-query';
 import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
@@ -61,30 +60,4 @@ export async function listConversations(db: Db, dialect: DialectName, { orgId, a
   const conversations = rows.slice(0, query.limit).map(toConversation);
   const last = conversations.at(-1);
   return { conversations, next_cursor: rows.length > query.limit && last ? encodeConversationCursor(order, last) : null };
-}
-
-/**
- * `conversations/status`: the default inbox (assigned to the caller or to nobody, open) counts
- * its unread conversations (§9). Reading time is not measured yet, so it is null.
- */
-export async function conversationStatistics(db: Db, orgId: number, agentId: number): Promise<ConversationStatistics> {
-  const unread = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'OPENED')
-    .where('is_unread', '=', 1)
-    .where((eb) => eb.or([eb('agent_id', '=', agentId), eb('agent_id', 'is', null)]))
-    .executeTakeFirst();
-  const first = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.min('created_at').as('first'))
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  const firstConversation = first?.first ?? null;
-  return {
-    statistics: { default: Number(unread?.count ?? 0) },
-    first_conversation: firstConversation === null ? null : Number(firstConversation),
-    reading_time: null,
-  };
 }

@@ -8,7 +8,8 @@ import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { answerListing } from '../realtime/streamed-get';
 import { toConversation } from './conversation-model';
-import { conversationStatistics, findConversationRow, listConversations } from './conversation-queries';
+import { findConversationRow, listConversations } from './conversation-queries';
+import { conversationStatistics } from './conversation-statistics';
 
 /** Reading conversations: the list (streamable), the statistics, one conversation. */
 export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,7 +26,7 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get(`/${apiPaths.conversationStatistics}`, { preHandler }, (request): Promise<ConversationStatistics> => {
     const { agent, organization } = signedIn(request);
-    return conversationStatistics(ctx.db, organization.id, agent.id);
+    return conversationStatistics(ctx.db, ctx.dialect, organization.id, agent);
   });
 
   app.get('/conversations/:id', { preHandler }, async (request): Promise<Conversation> => {

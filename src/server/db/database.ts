@@ -1,5 +1,7 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
-import type { Channel, ConversationStatus, Message, MessageSource, MessageStatus } from '../../protocol/documents';
+import type { ChannelVerification } from '../../protocol/api/channels';
+import type { AutoKind, Channel, ConversationStatus, Message, MessageSource, MessageStatus } from '../../protocol/documents';
+import type { DraftType } from '../../protocol/drafts';
 
 /**
  * The tables as SQL sees them, on both SQLite and PostgreSQL: times are epoch milliseconds
@@ -14,9 +16,17 @@ export interface Database {
   tags: TagsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  drafts: DraftsTable;
+  draft_shares: DraftSharesTable;
   changes: ChangesTable;
   mutations: MutationsTable;
   jobs: JobsTable;
+  channels: ChannelsTable;
+  email_message_ids: EmailMessageIdsTable;
+  attachments: AttachmentsTable;
+  blocked_contacts: BlockedContactsTable;
+  chat_settings: ChatSettingsTable;
+  chat_visitors: ChatVisitorsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -91,6 +101,8 @@ export interface ContactsTable {
   avatar: string | null;
   is_trusted: number;
   company: string | null;
+  /** 1 while the contact is on blocked_contacts (kept in step in the same transaction). */
+  is_blocked: Generated<number>;
   created_at: number;
   version: number;
 }
@@ -145,6 +157,31 @@ export interface MessagesTable {
   is_removed: number;
   created_at: number;
   version: number;
+  /** Email: the sanitised HTML body (channels/sanitize-email-html.ts). */
+  html: string | null;
+  auto_kind: AutoKind | null;
+  delivery_error: string | null;
+}
+
+/** A draft (§3); `id` is the client's (`d-<agent id>-…`), unique within the organization. */
+export interface DraftsTable {
+  org_id: number;
+  id: string;
+  agent_id: number;
+  conversation_id: number;
+  type: DraftType;
+  message: string;
+  updated_at: number;
+  created_at: number;
+  version: number;
+}
+
+/** A teammate a draft is shared with. */
+export interface DraftSharesTable {
+  org_id: number;
+  draft_id: string;
+  agent_id: number;
+  created_at: number;
 }
 
 export const CHANGE_ACTIONS = ['insert', 'update', 'delete'] as const;
@@ -193,6 +230,86 @@ export interface JobsTable {
   created_at: number;
 }
 
+/** The organization's blocked list (§1): contacts marked as spam with "block". */
+export interface BlockedContactsTable {
+  id: Generated<number>;
+  org_id: number;
+  contact_id: number;
+  /** The contact's address when blocked (lowercase), so inbound mail can be matched by sender. */
+  email: string | null;
+  blocked_by: number | null;
+  created_at: number;
+}
+
+/** An organization's support address (email channel); an address belongs to one organization. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Lowercase, unique across organizations (inbound mail is routed by it). */
+  email: string;
+  /** Lowercase domain of the address; verification is shared by the channels of one domain. */
+  domain: string;
+  verification: ChannelVerification;
+  /** When the running DNS check started; null when none runs (a stale one counts as none). */
+  verifying_since: number | null;
+  checked_at: number | null;
+  /** JSON array of DnsRecordCheck from the last check. */
+  checks: string;
+  created_at: number;
+}
+
+/**
+ * RFC 5322 Message-IDs (without angle brackets) of the mail of a conversation, ours (OUT, sent
+ * by the delivery job) and the customers' (IN), for threading replies by In-Reply-To/References.
+ */
+export interface EmailMessageIdsTable {
+  id: Generated<number>;
+  org_id: number;
+  message_id: string;
+  conversation_id: number;
+  /** The messages row, or null once that is gone. */
+  message_row_id: number | null;
+  direction: 'IN' | 'OUT';
+  created_at: number;
+}
+
+/** A file of a message; the bytes live under DATA_DIR, named by their SHA-256 (shared by equal files). */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The messages row it belongs to. */
+  message_row_id: number | null;
+  sha256: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: number;
+}
+
+/** An organization's chat widget settings (no row: the defaults, widget off). */
+export interface ChatSettingsTable {
+  org_id: number;
+  enabled: number;
+  /** `#rrggbb`. */
+  color: string;
+  greeting: string;
+  updated_at: number;
+}
+
+/** Someone chatting through the website widget, known by the hash of the token their browser keeps. */
+export interface ChatVisitorsTable {
+  id: Generated<number>;
+  org_id: number;
+  token_hash: string;
+  /** The contact made at their first message; null before it. */
+  contact_id: number | null;
+  /** What they said about themselves, kept until the contact exists. */
+  name: string | null;
+  email: string | null;
+  created_at: number;
+  last_seen_at: number;
+}
+
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type AgentRow = Selectable<AgentsTable>;
 export type AgentInviteRow = Selectable<AgentInvitesTable>;
@@ -201,6 +318,13 @@ export type ContactRow = Selectable<ContactsTable>;
 export type TagRow = Selectable<TagsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type DraftRow = Selectable<DraftsTable>;
 export type ChangeRow = Selectable<ChangesTable>;
 export type MutationRow = Selectable<MutationsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type EmailMessageIdRow = Selectable<EmailMessageIdsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type BlockedContactRow = Selectable<BlockedContactsTable>;
+export type ChatSettingsRow = Selectable<ChatSettingsTable>;
+export type ChatVisitorRow = Selectable<ChatVisitorsTable>;

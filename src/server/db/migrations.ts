@@ -1,6 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
+import { createChannelTables } from '../channels/channel-tables';
+import { createChatTables } from '../chat/chat-tables';
+import { createBlockingTables } from './blocking-tables';
+import { createDraftTables } from './draft-tables';
 import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
+import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 
 /**
@@ -11,6 +16,11 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts': { up: (db: Kysely<unknown>) => createAccountTables(db.schema, dialect) },
     '0002-sync': { up: (db: Kysely<unknown>) => createSyncTables(db.schema, dialect) },
+    '0003-drafts': { up: (db: Kysely<unknown>) => createDraftTables(db.schema) },
+    '0004-search': { up: (db: Kysely<unknown>) => createSearchIndexes(db, dialect) },
+    '0005-blocking': { up: (db: Kysely<unknown>) => createBlockingTables(db.schema, dialect) },
+    '0006-channels': { up: (db: Kysely<unknown>) => createChannelTables(db.schema, dialect) },
+    '0007-chat': { up: (db: Kysely<unknown>) => createChatTables(db.schema, dialect) },
   };
 }
 

@@ -2,5 +2,5 @@
 export function redactUrl(url: string): string {
   return url
     .replace(/\/(auth\/token|auth\/validate|invites)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+    .replace(/([?&](?:token|visitor)=)[^&#]*/g, '$1[redacted]');
 }

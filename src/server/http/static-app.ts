@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 
 /** Paths the server answers itself; everything else belongs to the single-page app. */
-const SERVER_PATHS = /^\/(api|ping|stream|metrics|widget\.js)(\/|$)/;
+const SERVER_PATHS = /^\/(api|ping|stream|metrics|widget|widget\.js)(\/|$)/;
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'service-worker.js']);
 
 /**

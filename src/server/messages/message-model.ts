@@ -24,6 +24,9 @@ export function toMessage(row: MessageRow): Message {
     agent_id: row.agent_id,
     contact_id: row.contact_id,
     target_id: row.target_id,
+    html: row.html ?? null,
+    auto_kind: row.auto_kind ?? null,
+    delivery_error: row.delivery_error ?? null,
     version: Number(row.version),
   };
 }

@@ -1,6 +1,7 @@
 import type { ReplyBody, ReplyResponse } from '../../protocol/api/conversation-requests';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S } from '../../protocol/constants';
 import type { MessageSource } from '../../protocol/documents';
+import { replyAttachments } from '../channels/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { ConversationRow } from '../db/database';
@@ -34,12 +35,13 @@ export async function saveReply(
   const delay = source === 'CHAT' ? CHAT_MESSAGE_DELAY_S : PENDING_MESSAGE_DELAY_S;
   const { pressedAt, deliverAt } = deliveryTime(write.now, body.sent_at, delay);
   const held = delay > 0;
+  const files = await replyAttachments(write, body.attachments ?? []);
   const message = await insertMessage(write, {
     conversation_id: conversation.id,
     type: 'MESSAGE',
     message: body.message,
     timestamp_ts: pressedAt,
-    attachments: '[]',
+    attachments: JSON.stringify(files.documents),
     status: held ? 'PENDING' : 'SENT',
     source,
     delay,
@@ -49,6 +51,7 @@ export async function saveReply(
     target_id: body.target_id ?? null,
     is_removed: 0,
   });
+  await files.attach(Number(message.id.slice(2)));
   if (held) await scheduleJob(write.trx, { orgId: write.orgId, kind: 'deliver_message', ref: message.id, runAt: deliverAt, now: write.now });
   await updateConversation(write, conversation, {
     last_update: lastUpdateText(body.message),

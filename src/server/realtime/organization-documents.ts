@@ -2,6 +2,7 @@ import type { CollectionName, Collections } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
 import { toConversation } from '../conversations/conversation-model';
 import type { Db } from '../db/database';
+import { listVisibleDrafts } from '../drafts/draft-queries';
 import { toMessage } from '../messages/message-model';
 import { toTag } from '../tags/tag-model';
 
@@ -19,11 +20,12 @@ async function* keyed<R, K, D>(page: (after: K) => Promise<R[]>, first: K, key: 
 }
 
 /**
- * Every current document of an organization, in batches: contacts, tags, conversations, then
- * messages and notes that are not removed (so a client's lists can resolve what they point at
- * as soon as possible). Pages by key, so a large organization is never held in memory at once.
+ * Every current document of an organization that `agentId` may see, in batches: contacts, tags,
+ * conversations, then messages and notes that are not removed (so a client's lists can resolve
+ * what they point at as soon as possible), then the agent's own drafts and those shared with it.
+ * Pages by key, so a large organization is never held in memory at once.
  */
-export async function* organizationDocuments(db: Db, orgId: number, size: number): AsyncGenerator<DocumentBatch> {
+export async function* organizationDocuments(db: Db, orgId: number, agentId: number, size: number): AsyncGenerator<DocumentBatch> {
   const contacts = keyed(
     (after: number) => db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
     0,
@@ -69,4 +71,13 @@ export async function* organizationDocuments(db: Db, orgId: number, size: number
     size,
   );
   for await (const documents of messages) yield { col: 'messages', documents };
+
+  const drafts = keyed(
+    (after: string) => listVisibleDrafts(db, orgId, agentId, { after, limit: size }),
+    '',
+    (draft) => draft.id,
+    (draft) => draft,
+    size,
+  );
+  for await (const documents of drafts) yield { col: 'drafts', documents };
 }

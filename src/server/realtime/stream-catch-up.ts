@@ -49,7 +49,7 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
  */
 async function bootstrap({ db }: CatchUpDeps, client: StreamClient, snapshot: number): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
-  for await (const batch of organizationDocuments(db, client.orgId, PAGE)) {
+  for await (const batch of organizationDocuments(db, client.orgId, client.agentId, PAGE)) {
     if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'fetch', ...batch })))) return null;
   }
   return snapshot;

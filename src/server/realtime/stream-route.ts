@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { API_ERRORS } from '../../protocol/api/api-errors';
-import { authFailureReason, CLOSE_CODES, clientMessage, PING, PONG, STREAM_PATH, streamQuery } from '../../protocol/realtime';
+import { NOT_VIEWING } from '../../protocol/presence';
+import type { ViewState } from '../../protocol/presence';
+import { authFailureReason, CLOSE_CODES, PING, PONG, STREAM_PATH, streamQuery, viewingFrame } from '../../protocol/realtime';
 import type { AppContext } from '../app-context';
 import { findSession } from '../auth/session';
 import { notFound } from '../http/http-error';
@@ -15,31 +17,45 @@ function frameText(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
-/** A client frame: PING, or JSON with an action. None is acted on yet; nothing unchecked is used. */
-function onFrame(socket: WebSocket, data: RawData, isBinary: boolean): void {
+/**
+ * A client frame: PING, or JSON `viewing` (§4 viewer presence). Anything else, or a frame that
+ * does not match its schema, is ignored; nothing unchecked is used.
+ */
+function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (view: ViewState) => void): void {
   if (isBinary) return;
   const text = frameText(data);
   if (text === PING) {
     sendFrame(socket, PONG);
     return;
   }
+  let json: unknown;
   try {
-    clientMessage.safeParse(JSON.parse(text));
+    json = JSON.parse(text);
   } catch {
-    // Not JSON: ignored like an unknown action.
+    return;
   }
+  const viewing = viewingFrame.safeParse(json);
+  if (viewing.success) onView({ conversation_id: viewing.data.conversation_id, typing: viewing.data.typing });
 }
 
 /**
  * `GET /stream` (DESIGN.md, §4, §7). Frames sent on a new socket, in order:
  * VERSION; then either the feed rows after the client's cursor (`{action, col, document,
  * cursor}`) or RESET and `fetch` batches of every document; then READY with the cursor the
- * client now holds; then every later change once, in feed order. A plain GET is a 404.
+ * client now holds; then the presence of the other agents (presence-hub.ts); then every later
+ * change once, in feed order, and presence changes as they happen. A plain GET is a 404.
  */
 export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void {
   const opening = new Set<Promise<void>>();
+  const { presence } = ctx;
 
-  const open = async (socket: WebSocket, request: FastifyRequest, isClosed: () => boolean, onClient: (client: StreamClient) => void) => {
+  const open = async (
+    socket: WebSocket,
+    request: FastifyRequest,
+    isClosed: () => boolean,
+    onClient: (client: StreamClient) => void,
+    currentView: () => ViewState,
+  ) => {
     const parsed = streamQuery.safeParse(request.query ?? {});
     const query = parsed.success ? parsed.data : {};
     const token = query.token;
@@ -63,6 +79,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     const ready = await catchUp(ctx, client, query.cursor);
     if (ready === null || isClosed()) return;
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready }));
+    presence.join(client, currentView());
     await ctx.stream.goLive(client, ready);
   };
 
@@ -75,17 +92,27 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     wsHandler: (socket, request) => {
       let closed = false;
       let client: StreamClient | undefined;
+      // The last view reported, kept from before the join (the browser reports it on open).
+      let view: ViewState = NOT_VIEWING;
       // Listeners first: frames that arrive while the session is looked up must not be lost.
-      socket.on('message', (data, isBinary) => onFrame(socket, data, isBinary));
+      socket.on('message', (data, isBinary) =>
+        onFrame(socket, data, isBinary, (next) => {
+          view = next;
+          if (client) presence.view(client, next);
+        }),
+      );
       socket.on('close', () => {
         closed = true;
-        if (client) ctx.stream.unregister(client);
+        if (!client) return;
+        ctx.stream.unregister(client);
+        presence.leave(client);
       });
       const opened = open(
         socket,
         request,
         () => closed,
         (found) => (client = found),
+        () => view,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'Stream failed');
         if (!closed) socket.close(1011, 'Server error');

@@ -17,6 +17,17 @@ export type WriteDeps = { db: Db; dialect: DialectName; clock: Clock; feed?: Fee
 type DocumentWrite = 'insert' | 'update';
 
 /**
+ * Collections whose documents are not the whole organization's: their feed rows name an
+ * audience (ChangesTable.audience), one row per agent who may see the document.
+ */
+export const PRIVATE_COLLECTIONS = ['drafts'] as const satisfies readonly CollectionName[];
+export type PrivateCollection = (typeof PRIVATE_COLLECTIONS)[number];
+
+function assertPublic(col: CollectionName): void {
+  if ((PRIVATE_COLLECTIONS as readonly string[]).includes(col)) throw new Error(`${col} are private: write them with changeFor or removeFor`);
+}
+
+/**
  * One write transaction of one organization. Every document write goes through `change`,
  * `changes` or `remove`: each reserves the feed position first, lets the caller write the
  * document with that position as its `version`, then appends the feed row, all in the
@@ -38,6 +49,18 @@ export type Write = {
   ): Promise<Collections[C][]>;
   /** A deletion: the feed row carries only `{id: docId}`. */
   remove(col: CollectionName, docId: string, write: (version: number) => Promise<void>): Promise<number>;
+  /**
+   * A private document's write: one feed row for each agent of `audience` and none for anyone
+   * else, so only they receive it (catch-up, live push). Its version is the first row's seq.
+   */
+  changeFor<C extends PrivateCollection>(
+    col: C,
+    action: DocumentWrite,
+    audience: readonly number[],
+    write: (version: number) => Promise<Collections[C]>,
+  ): Promise<Collections[C]>;
+  /** A private document's deletion, told to each agent of `audience` only. */
+  removeFor(col: PrivateCollection, docId: string, audience: readonly number[], write: (version: number) => Promise<void>): Promise<number>;
   /** Runs once the transaction has committed (never after a rollback). */
   afterCommit(run: () => void): void;
 };
@@ -54,8 +77,8 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
     reserved = Math.max(reserved, seqs.at(-1) ?? 0);
     return seqs;
   };
-  const append = async (seqs: number[], action: ChangeAction, docs: { col: CollectionName; docId: string; doc: object }[]) => {
-    const changes: FeedChange[] = docs.map(({ col, docId, doc }, index) => ({
+  const append = async (seqs: number[], action: ChangeAction, docs: { col: CollectionName; docId: string; doc: object; audience?: number }[]) => {
+    const changes: FeedChange[] = docs.map(({ col, docId, doc, audience }, index) => ({
       seq: seqs[index] ?? 0,
       orgId,
       col,
@@ -63,7 +86,7 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
       action,
       doc,
       mutationId,
-      audience: null,
+      audience: audience ?? null,
       createdAt: now,
     }));
     await insertChanges(trx, changes);
@@ -74,6 +97,11 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
       throw new Error('A document was written without the version reserved for it');
     }
   };
+  const audienceOf = (agents: readonly number[]) => {
+    const unique = [...new Set(agents)];
+    if (unique.length === 0) throw new Error('A private document needs an audience');
+    return unique;
+  };
 
   const write: Write = {
     trx,
@@ -81,6 +109,7 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
     now,
     mutationId,
     async change(col, action, writeDocument) {
+      assertPublic(col);
       const seqs = await reserve(1);
       const doc = await writeDocument(seqs[0] ?? 0);
       checkVersions([doc], seqs);
@@ -88,6 +117,7 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
       return doc;
     },
     async changes(col, action, count, writeDocuments) {
+      assertPublic(col);
       const seqs = await reserve(count);
       const docs = await writeDocuments(seqs);
       checkVersions(docs, seqs);
@@ -95,10 +125,28 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
       return docs;
     },
     async remove(col, docId, removeDocument) {
+      assertPublic(col);
       const seqs = await reserve(1);
       const seq = seqs[0] ?? 0;
       await removeDocument(seq);
       await append(seqs, 'delete', [{ col, docId, doc: { id: docId } }]);
+      return seq;
+    },
+    async changeFor(col, action, agents, writeDocument) {
+      const audience = audienceOf(agents);
+      const seqs = await reserve(audience.length);
+      const doc = await writeDocument(seqs[0] ?? 0);
+      checkVersions([doc], seqs.slice(0, 1));
+      const docId = documentKey(col, doc);
+      await append(seqs, action, audience.map((agent) => ({ col, docId, doc, audience: agent })));
+      return doc;
+    },
+    async removeFor(col, docId, agents, removeDocument) {
+      const audience = audienceOf(agents);
+      const seqs = await reserve(audience.length);
+      const seq = seqs[0] ?? 0;
+      await removeDocument(seq);
+      await append(seqs, 'delete', audience.map((agent) => ({ col, docId, doc: { id: docId }, audience: agent })));
       return seq;
     },
     afterCommit(run) {

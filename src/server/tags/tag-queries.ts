@@ -25,3 +25,33 @@ export async function ensureTag(write: Write, slug: string, name: string): Promi
     return toTag(row);
   });
 }
+
+/**
+ * A tag the application itself sets (`spam`): created as a system tag, or made one if a
+ * teammate had already created a tag with that slug. System tags cannot be deleted.
+ */
+export async function ensureSystemTag(write: Write, slug: string, name: string): Promise<Tag> {
+  const existing = await write.trx
+    .selectFrom('tags')
+    .selectAll()
+    .where('org_id', '=', write.orgId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (existing?.is_system === 1) return toTag(existing);
+  return write.change('tags', existing ? 'update' : 'insert', async (version) => {
+    const row = existing
+      ? await write.trx
+          .updateTable('tags')
+          .set({ is_system: 1, version })
+          .where('org_id', '=', write.orgId)
+          .where('slug', '=', slug)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await write.trx
+          .insertInto('tags')
+          .values({ org_id: write.orgId, slug, name, is_system: 1, created_at: write.now, version })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+    return toTag(row);
+  });
+}

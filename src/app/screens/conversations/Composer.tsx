@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { isSubmitShortcut } from './submit-shortcut';
@@ -21,20 +21,25 @@ type ComposerProps = {
   onSubmit: (mode: ComposerMode, text: string) => void;
   /** The text field, for the r and n shortcuts. */
   inputRef?: Ref<HTMLTextAreaElement>;
+  /** Beside the send button: the draft's Share control. */
+  share?: ReactNode;
+  /** Replies only: the attached files (under the text), the Attach control, and whether an upload still runs (Send waits). */
+  files?: { list: ReactNode; control: ReactNode; uploading: boolean };
 };
 
 const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 /** The composer docked under the thread: a reply to the contact, or a note for the team. */
-export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit, inputRef }: ComposerProps) {
+export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit, inputRef, share, files }: ComposerProps) {
   const id = useId();
   const text = drafts[mode];
   const { label, submit, icon } = MODES[mode];
+  const replyFiles = mode === 'reply' ? files : undefined;
 
   function send(event?: FormEvent) {
     event?.preventDefault();
     const message = text.trim();
-    if (message) onSubmit(mode, message);
+    if (message && replyFiles?.uploading !== true) onSubmit(mode, message);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -76,14 +81,19 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           onChange={(event) => onDraftChange(mode, event.target.value)}
           onKeyDown={onKeyDown}
         />
+        {replyFiles?.list}
         <div className="composer__footer">
           <span className="composer__hint">
             {mode === 'note' ? 'Only your team sees notes. ' : ''}
             <kbd>{MOD_KEY}</kbd>+<kbd>Enter</kbd> to {mode === 'reply' ? 'send' : 'add'}
           </span>
-          <Button type="submit" variant="primary" size="small" disabled={!text.trim()} icon={<Icon name={icon} size={14} />}>
-            {submit}
-          </Button>
+          <div className="composer__actions">
+            {replyFiles?.control}
+            {share}
+            <Button type="submit" variant="primary" size="small" disabled={!text.trim() || replyFiles?.uploading === true} icon={<Icon name={icon} size={14} />}>
+              {submit}
+            </Button>
+          </div>
         </div>
       </div>
     </form>

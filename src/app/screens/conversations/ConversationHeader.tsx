@@ -4,9 +4,16 @@ import type { Contact, Conversation, ConversationStatus } from '../../../protoco
 import { CONVERSATION_STATUSES } from '../../../protocol/documents';
 import { Icon } from '../../components/Icon';
 import { Select } from '../../components/Select';
+import { Badge } from '../../components/Badge';
+import { Spinner } from '../../components/Spinner';
 import { AssigneeControl } from './AssigneeControl';
+import { ContactPresenceBadge } from './ContactPresenceBadge';
+import { ConversationMenu } from './ConversationMenu';
+import { RecipientsBar } from './RecipientsBar';
 import { STATUS_LABELS } from './status-labels';
 import { TagEditor } from './TagEditor';
+import { useSplitFollow } from './use-split-follow';
+import { ViewerList } from './ViewerList';
 
 const STATUS_OPTIONS = CONVERSATION_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
@@ -23,8 +30,9 @@ type HeaderProps = {
   tagInputRef?: Ref<HTMLInputElement>;
 };
 
-/** The conversation's subject and contact, and its controls: status, assignee, tags. */
+/** The conversation's subject and contact, and its controls: status, assignee, more actions, tags, recipients. */
 export function ConversationHeader({ conversation: c, contact, tagNames, myId, backPath, tagInputRef, ...actions }: HeaderProps) {
+  const splitting = useSplitFollow(c.id);
   return (
     <header className={`conv-header conv-header--${c.status.toLowerCase()}`}>
       <div className="conv-header__row">
@@ -38,10 +46,13 @@ export function ConversationHeader({ conversation: c, contact, tagNames, myId, b
             <Icon name={c.channel === 'CHAT' ? 'chat' : 'mail'} size={13} />
             <span className="conv-header__contact-name">{contact?.name || contact?.email || 'Unknown contact'}</span>
             {contact?.name && contact.email && <span className="conv-header__email">{contact.email}</span>}
+            {contact?.is_blocked === true && <Badge tone="warning">Blocked</Badge>}
+            <ContactPresenceBadge contactId={c.contact_id} />
             <span className="conv-header__id">#{c.id}</span>
           </p>
         </div>
         <div className="conv-header__controls">
+          <ViewerList conversationId={c.id} myId={myId} />
           <Select
             label="Status"
             hideLabel
@@ -56,8 +67,15 @@ export function ConversationHeader({ conversation: c, contact, tagNames, myId, b
           />
           <AssigneeControl agentId={c.agent_id} myId={myId} onAssign={actions.onAssign} />
         </div>
+        <ConversationMenu conversation={c} contact={contact} backPath={backPath} />
       </div>
       <TagEditor slugs={c.tags} names={tagNames} onTag={actions.onTag} onUntag={actions.onUntag} inputRef={tagInputRef} />
+      {c.channel === 'EMAIL' && <RecipientsBar conversation={c} />}
+      {splitting && (
+        <p className="conv-header__note" role="status">
+          <Spinner /> Splitting into a new conversation…
+        </p>
+      )}
     </header>
   );
 }

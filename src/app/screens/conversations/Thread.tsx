@@ -69,6 +69,7 @@ export function Thread({ conversationId, follow, ...handlers }: ThreadProps) {
             failure={thread.failures.get(entry.id)}
             fresh={fresh.has(entry.id)}
             now={now}
+            hasEarlier={index > 0 || thread.hasMore === true}
             {...handlers}
           />
         </Fragment>

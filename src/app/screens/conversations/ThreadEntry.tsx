@@ -1,5 +1,6 @@
 import type { LocalMessage } from '../../../client-db/inbox-database';
 import type { Contact } from '../../../protocol/documents';
+import { parseMessageWireId } from '../../../protocol/documents';
 import type { AgentDirectory, AgentSummary } from '../../session/agent-directory';
 import type { Author } from './EntryHeader';
 import { MessageCard } from './MessageCard';
@@ -19,10 +20,12 @@ type ThreadEntryProps = EntryHandlers & {
   failure: string | undefined;
   fresh: boolean;
   now: number;
+  /** Some entry comes before this one (shown or not yet loaded): a split from here keeps it. */
+  hasEarlier?: boolean;
 };
 
 /** One message or note of the thread, with its author resolved. */
-export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, ...handlers }: ThreadEntryProps) {
+export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, hasEarlier = false, ...handlers }: ThreadEntryProps) {
   const author = authorOf(entry, agents, contacts, me);
   // The worker's optimistic copy names no author: it is this agent's own, not yet saved.
   const mine = entry.agent_id === me.id || (entry.agent_id === null && entry.contact_id === null);
@@ -49,6 +52,7 @@ export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, 
       now={now}
       className={className}
       onUndo={handlers.onUndo}
+      splittable={hasEarlier && !entry.is_removed && parseMessageWireId(entry.id)?.type === 'MESSAGE'}
     />
   );
 }

@@ -4,6 +4,7 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { can } from '../../session/permissions';
 import { useSignedIn } from '../../session/signed-in-context';
+import { useLiveAgentIds } from '../../sync/use-presence';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { ROLE_LABELS, presetOf } from './role-preset';
 
@@ -11,6 +12,7 @@ type MemberListProps = { agents: Agent[]; onChanged: (agent: Agent) => void; onR
 
 export function MemberList({ agents, onChanged, onRemove }: MemberListProps) {
   const { agent: me } = useSignedIn();
+  const live = useLiveAgentIds();
   return (
     <section className="panel" aria-labelledby="members-title">
       <div className="panel__header">
@@ -27,6 +29,11 @@ export function MemberList({ agents, onChanged, onRemove }: MemberListProps) {
               <div className="row__main">
                 <p className="row__title">
                   {agent.name}
+                  {live.has(agent.id) && (
+                    <span className="presence-dot" title="Online now">
+                      <span className="visually-hidden">Online now</span>
+                    </span>
+                  )}
                   {agent.is_owner && <Badge tone="accent">Owner</Badge>}
                   {agent.is_current_user && <Badge>You</Badge>}
                   {!agent.is_validated && <Badge tone="warning">Unconfirmed</Badge>}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { Draft } from '../documents';
+import { DRAFT_MAX_LENGTH, DRAFT_TYPES } from '../drafts';
+
+/** Request shapes of the draft calls (§7). */
+const draftId = z
+  .string({ error: 'is required' })
+  .regex(/^d-[A-Za-z0-9_-]{1,100}$/, { error: 'must be d- followed by letters, digits, - or _' });
+
+/**
+ * `PATCH conversations/{id}/drafts/`: saves the caller's draft whole (created when new). A
+ * message that is empty or only white space deletes the draft. `type` defaults to the draft's
+ * current type, or REPLY for a new draft.
+ */
+export const draftPatchBody = z.object({
+  draft_id: draftId,
+  attributes: z.object(
+    {
+      message: z.string({ error: 'is required' }).max(DRAFT_MAX_LENGTH, { error: 'is too long' }),
+      type: z.enum(DRAFT_TYPES, { error: 'must be REPLY or NOTE' }).optional(),
+    },
+    { error: 'is required' },
+  ),
+});
+export type DraftPatchBody = z.infer<typeof draftPatchBody>;
+
+/** `POST conversations/{id}/drafts/share`: shows the caller's draft to a teammate (`target_id`). */
+export const draftShareBody = z.object({
+  draft_id: draftId,
+  target_id: z.number({ error: 'must be an agent id' }).int({ error: 'must be an agent id' }).positive({ error: 'must be an agent id' }),
+});
+export type DraftShareBody = z.infer<typeof draftShareBody>;
+
+/** What both calls answer (200): the draft as saved, or null once it is deleted. */
+export type DraftResponse = { draft: Draft | null };

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { recipientBody, recipientParams, spamBody, splitBody } from '../../protocol/api/conversation-actions';
+import { conversationParams } from '../../protocol/api/conversation-requests';
+import type { AppContext } from '../app-context';
+import { requireSession } from '../http/auth-hook';
+import { parseInput } from '../http/parse-input';
+import { runMutation } from '../mutations/run-mutation';
+import { findConversationForWrite } from './conversation-changes';
+import { addRecipient, removeRecipient } from './conversation-recipients';
+import { markSpam } from './mark-spam';
+import { splitConversation } from './split-conversation';
+
+/** Conversation actions of §7: CC recipients, split, spam. Each is one idempotent mutation. */
+export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+
+  app.post('/conversations/:id/recipients', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(conversationParams, request.params);
+      const { email } = parseInput(recipientBody, request.body);
+      return addRecipient(write, await findConversationForWrite(write, id), email);
+    }),
+  );
+
+  app.delete('/conversations/:id/recipients/:email', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id, email } = parseInput(recipientParams, request.params);
+      return removeRecipient(write, await findConversationForWrite(write, id), email);
+    }),
+  );
+
+  app.post('/conversations/:id/split', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(conversationParams, request.params);
+      const { message_id } = parseInput(splitBody, request.body);
+      return splitConversation(write, await findConversationForWrite(write, id), message_id);
+    }),
+  );
+
+  app.post('/conversations/:id/spam', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      const { id } = parseInput(conversationParams, request.params);
+      const { block } = parseInput(spamBody, request.body);
+      return markSpam(write, await findConversationForWrite(write, id), block, caller.agent.id);
+    }),
+  );
+}

@@ -1,0 +1,20 @@
+import { idColumn, type Schema } from './id-column';
+import type { DialectName } from './open-database';
+
+/**
+ * The blocked list (§1): one row per blocked contact, with the address it had, and the flag on
+ * the contact that its document carries (`is_blocked`), written together by blocked-contacts.ts.
+ */
+export async function createBlockingTables(schema: Schema, dialect: DialectName): Promise<void> {
+  await schema.alterTable('contacts').addColumn('is_blocked', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+
+  await idColumn(schema, 'blocked_contacts', dialect)
+    .addColumn('org_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('contact_id', 'integer', (c) => c.notNull().references('contacts.id').onDelete('cascade'))
+    .addColumn('email', 'text')
+    .addColumn('blocked_by', 'integer', (c) => c.references('agents.id').onDelete('set null'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addUniqueConstraint('blocked_contacts_org_contact_unique', ['org_id', 'contact_id'])
+    .execute();
+  await schema.createIndex('blocked_contacts_org_email_index').on('blocked_contacts').columns(['org_id', 'email']).execute();
+}
