@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { Attachment } from '../documents';
+import { emailField } from './fields';
+
+/**
+ * The email channel (§3 Channel: an address, its `domain.name` and the domain's verification
+ * state) and the calls that manage it under `organization/channels` (§7). Verification is per
+ * domain: checking one address updates every channel of the organization on that domain (§4).
+ */
+export const CHANNEL_VERIFICATIONS = ['PENDING', 'VERIFIED', 'FAILED'] as const;
+export type ChannelVerification = (typeof CHANNEL_VERIFICATIONS)[number];
+
+/** What must be published in DNS to send as an address of the domain. */
+export const DNS_CHECK_KINDS = ['MX', 'SPF', 'DKIM'] as const;
+export type DnsCheckKind = (typeof DNS_CHECK_KINDS)[number];
+
+/** One DNS record the domain must publish, with what the last check found. */
+export type DnsRecordCheck = {
+  kind: DnsCheckKind;
+  /** The record type to publish. */
+  type: 'MX' | 'TXT';
+  /** The DNS name to publish it at. */
+  name: string;
+  /** What to publish, or what the published record must contain. */
+  expected: string;
+  /** What the check found there (a few records at most). */
+  found: string[];
+  ok: boolean;
+  /** Why the check failed, in a sentence; null when it passed. */
+  problem: string | null;
+};
+
+export type EmailChannel = {
+  id: number;
+  /** The support address, lowercase. */
+  email: string;
+  domain: {
+    name: string;
+    verification: ChannelVerification;
+    /** A check of the domain's DNS records is running right now. */
+    is_verifying: boolean;
+    /** When the records were last checked (epoch ms), or null. */
+    checked_at: number | null;
+    /** The records to publish; `found`/`ok` as of the last check. */
+    records: DnsRecordCheck[];
+  };
+  created_at: number;
+};
+
+/** The `error` strings of the channel calls. */
+export const CHANNEL_ERRORS = {
+  /** Answered as `errors.email` with 409. */
+  addressTaken: 'already receives mail for an inbox',
+  invalidInboundSecret: 'Invalid inbound secret.',
+  notAStream: 'Send the raw message as message/rfc822, text/plain or application/octet-stream.',
+} as const;
+
+/** `POST organization/channels` (201 EmailChannel; 409 when the address is taken). */
+export const addChannelBody = z.object({ email: emailField });
+export type AddChannelBody = z.infer<typeof addChannelBody>;
+
+/** `organization/channels/{email}` and `…/{email}/verify`. */
+export const channelParams = z.object({ email: emailField });
+
+/** Largest file an agent attaches to a reply. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * `POST attachments/?name=…`: the file itself is the body, its Content-Type the file's type.
+ * Answers 201 with the attachment and its `id`, which a reply then names in `attachments`.
+ */
+export const uploadAttachmentQuery = z.object({
+  name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+});
+export type UploadedAttachment = Attachment & { id: number };
+
+/** `GET attachments/{id}`: the file, to agents of its organization only. */
+export const attachmentParams = z.object({
+  id: z.coerce.number({ error: 'is not a valid id' }).int({ error: 'is not a valid id' }).positive({ error: 'is not a valid id' }).max(Number.MAX_SAFE_INTEGER, { error: 'is not a valid id' }),
+});
+
+/**
+ * `POST channels/inbound`: a raw RFC 822 message forwarded by a mail provider's webhook, with the
+ * server's inbound secret in INBOUND_SECRET_HEADER. `to` names the envelope recipients; without
+ * it the message's Delivered-To, To and Cc addresses are matched against the channels.
+ */
+export const INBOUND_SECRET_HEADER = 'x-inbound-secret';
+export const inboundQuery = z.object({
+  to: z.union([emailField, z.array(emailField).max(50, { error: 'has too many addresses' })]).optional(),
+});
+
+/** What happened to a forwarded message, per organization it was addressed to. */
+export type InboundDelivery =
+  | { status: 'stored'; conversation_id: number; message_id: string; is_new_conversation: boolean }
+  | { status: 'dropped'; reason: string };
+
+/** `POST channels/inbound` (200). */
+export type InboundResponse = { deliveries: InboundDelivery[] };

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { addChannelBody, CHANNEL_ERRORS, channelParams, type EmailChannel } from '../../protocol/api/channels';
+import { apiPaths } from '../../protocol/api/routes';
+import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { assertCan } from '../agents/permissions';
+import type { AppContext } from '../app-context';
+import type { ChannelRow } from '../db/database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { requireSession, signedIn } from '../http/auth-hook';
+import { fieldError, HttpError, notFound } from '../http/http-error';
+import { parseInput } from '../http/parse-input';
+import { deleteChannel, findChannel, insertChannel, listChannels } from './channel-queries';
+import { toEmailChannel } from './channel-model';
+import { domainOf, normalizeAddress } from './email-address';
+import { verifyDomain } from './verify-domain';
+
+/**
+ * The email channels of §7 under `organization/channels`: list (any agent), add, remove and
+ * verify (the emails page's permission, §6 `channel.*`).
+ */
+export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+  const present = (row: ChannelRow): EmailChannel => toEmailChannel(row, ctx.channels.policy, ctx.clock());
+
+  app.get(`/${apiPaths.channels}`, { preHandler }, async (request): Promise<EmailChannel[]> => {
+    return (await listChannels(ctx.db, signedIn(request).organization.id)).map(present);
+  });
+
+  app.post(`/${apiPaths.channels}`, { preHandler }, async (request, reply) => {
+    const { agent, organization } = signedIn(request);
+    assertCan(agent, PAGE_PERMISSIONS.emails);
+    const address = normalizeAddress(parseInput(addChannelBody, request.body).email);
+    if (!address) throw fieldError('email', 'is not a valid email address');
+    try {
+      const row = await insertChannel(ctx.db, { orgId: organization.id, email: address, domain: domainOf(address), now: ctx.clock() });
+      return await reply.code(201).send(present(row));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, { errors: { email: CHANNEL_ERRORS.addressTaken } });
+      throw error;
+    }
+  });
+
+  app.delete('/organization/channels/:email', { preHandler }, async (request, reply) => {
+    const { agent, organization } = signedIn(request);
+    assertCan(agent, PAGE_PERMISSIONS.emails);
+    const { email } = parseInput(channelParams, request.params);
+    const row = await findChannel(ctx.db, organization.id, email);
+    if (!row) throw notFound();
+    await deleteChannel(ctx.db, organization.id, row.id);
+    return reply.code(204).send();
+  });
+
+  /** §7 `GET organization/channels/{email}/verify`: checks the domain's records now and answers the channel. */
+  app.get('/organization/channels/:email/verify', { preHandler }, async (request): Promise<EmailChannel> => {
+    const { agent, organization } = signedIn(request);
+    assertCan(agent, PAGE_PERMISSIONS.emails);
+    const { email } = parseInput(channelParams, request.params);
+    const row = await findChannel(ctx.db, organization.id, email);
+    if (!row) throw notFound();
+    await verifyDomain(ctx, organization.id, row.domain);
+    const updated = await findChannel(ctx.db, organization.id, email);
+    if (!updated) throw notFound();
+    return present(updated);
+  });
+}

@@ -1,0 +1,132 @@
+import type { ChannelVerification, DnsRecordCheck } from '../../protocol/api/channels';
+import { isNoRecordsError, type DnsResolver } from './dns-resolver';
+
+/**
+ * What a domain must publish before the inbox sends as its addresses:
+ *
+ * - MX at the domain: mail to the address reaches a server (EMAIL_MX_HOST when the inbox's own
+ *   SMTP server is the destination, any MX otherwise, e.g. a provider that forwards by webhook);
+ * - SPF: exactly one `v=spf1` TXT record at the domain that names the sending host
+ *   (`include:<host>` or `a:<host>`, host from EMAIL_SPF_INCLUDE or the SMTP_URL host);
+ * - DKIM: a `v=DKIM1` TXT record with a public key at `<selector>._domainkey.<domain>`, equal to
+ *   the key of EMAIL_DKIM_PRIVATE_KEY when the inbox signs itself.
+ */
+export type VerificationPolicy = {
+  mxHost: string | null;
+  spfInclude: string | null;
+  dkimSelector: string;
+  /** Base64 SPKI of the signing key, or null when the relay signs. */
+  dkimPublicKey: string | null;
+};
+
+/** The records to publish, none checked yet. */
+export function expectedRecords(domain: string, policy: VerificationPolicy): DnsRecordCheck[] {
+  const notChecked = { found: [], ok: false, problem: 'Not checked yet.' };
+  return [
+    { kind: 'MX', type: 'MX', name: domain, expected: policy.mxHost ? `10 ${policy.mxHost}` : 'any mail server of the domain', ...notChecked },
+    { kind: 'SPF', type: 'TXT', name: domain, expected: policy.spfInclude ? `v=spf1 include:${policy.spfInclude} ~all` : 'v=spf1 … ~all', ...notChecked },
+    {
+      kind: 'DKIM',
+      type: 'TXT',
+      name: dkimName(domain, policy.dkimSelector),
+      expected: `v=DKIM1; k=rsa; p=${policy.dkimPublicKey ?? '<public key of your sending service>'}`,
+      ...notChecked,
+    },
+  ];
+}
+
+/** Looks every record up (at once) and says what is missing. Never throws: a failed lookup is a failed check. */
+export async function checkDomain(resolver: DnsResolver, domain: string, policy: VerificationPolicy): Promise<DnsRecordCheck[]> {
+  const [mx, spf, dkim] = expectedRecords(domain, policy);
+  if (!mx || !spf || !dkim) throw new Error('expectedRecords lost a record');
+  return Promise.all([checkMx(resolver, mx, policy), checkSpf(resolver, spf, policy), checkDkim(resolver, dkim, policy)]);
+}
+
+export function verificationOf(checks: readonly DnsRecordCheck[]): ChannelVerification {
+  return checks.length > 0 && checks.every((check) => check.ok) ? 'VERIFIED' : 'FAILED';
+}
+
+function dkimName(domain: string, selector: string): string {
+  return `${selector}._domainkey.${domain}`;
+}
+
+type Lookup<T> = { records: T[] } | { problem: string };
+
+async function lookup<T>(run: () => Promise<T[]>): Promise<Lookup<T>> {
+  try {
+    return { records: await run() };
+  } catch (error) {
+    if (isNoRecordsError(error)) return { records: [] };
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
+    return { problem: `The DNS lookup failed (${code}); try again later.` };
+  }
+}
+
+const result = (check: DnsRecordCheck, found: string[], problem: string | null): DnsRecordCheck => ({
+  ...check,
+  found: found.slice(0, 5).map((text) => text.slice(0, 500)),
+  ok: problem === null,
+  problem,
+});
+
+async function checkMx(resolver: DnsResolver, check: DnsRecordCheck, policy: VerificationPolicy): Promise<DnsRecordCheck> {
+  const answer = await lookup(() => resolver.resolveMx(check.name));
+  if ('problem' in answer) return result(check, [], answer.problem);
+  const records = [...answer.records].sort((a, b) => a.priority - b.priority);
+  const found = records.map((mx) => `${mx.priority} ${mx.exchange}`);
+  if (records.length === 0) return result(check, found, 'No MX record: mail to this address cannot be delivered.');
+  const wanted = policy.mxHost;
+  if (wanted && !records.some((mx) => hostEquals(mx.exchange, wanted))) {
+    return result(check, found, `No MX record points at ${wanted}.`);
+  }
+  return result(check, found, null);
+}
+
+async function checkSpf(resolver: DnsResolver, check: DnsRecordCheck, policy: VerificationPolicy): Promise<DnsRecordCheck> {
+  const answer = await lookup(() => resolver.resolveTxt(check.name));
+  if ('problem' in answer) return result(check, [], answer.problem);
+  const spf = answer.records.map((chunks) => chunks.join('')).filter((text) => /^v=spf1(\s|$)/i.test(text.trim()));
+  if (spf.length === 0) return result(check, spf, 'No SPF record (a TXT record starting with v=spf1).');
+  if (spf.length > 1) return result(check, spf, 'More than one SPF record: receivers ignore them all (RFC 7208). Merge them into one.');
+  const wanted = policy.spfInclude;
+  const record = spf[0] ?? '';
+  if (wanted && !spfNames(record, wanted)) return result(check, spf, `The SPF record does not include ${wanted}.`);
+  return result(check, spf, null);
+}
+
+/** Whether an SPF record authorises `host` through `include:` or `a:` (any qualifier but `-`). */
+function spfNames(record: string, host: string): boolean {
+  return record
+    .trim()
+    .split(/\s+/)
+    .some((term) => {
+      const match = /^[+?~]?(include|a):(.+)$/i.exec(term);
+      return match?.[2] !== undefined && hostEquals(match[2].replace(/\/\d+$/, ''), host);
+    });
+}
+
+async function checkDkim(resolver: DnsResolver, check: DnsRecordCheck, policy: VerificationPolicy): Promise<DnsRecordCheck> {
+  const answer = await lookup(() => resolver.resolveTxt(check.name));
+  if ('problem' in answer) return result(check, [], answer.problem);
+  const texts = answer.records.map((chunks) => chunks.join(''));
+  const keys = texts.map(dkimTags).filter((tags) => (tags.get('v') ?? 'DKIM1') === 'DKIM1' && tags.has('p'));
+  if (keys.length === 0) return result(check, texts, `No DKIM key (a TXT record with v=DKIM1 and p=) at ${check.name}.`);
+  const published = keys.map((tags) => (tags.get('p') ?? '').replace(/\s+/g, ''));
+  if (published.every((key) => key === '')) return result(check, texts, 'The DKIM key is revoked (empty p=).');
+  const wanted = policy.dkimPublicKey;
+  if (wanted && !published.includes(wanted)) return result(check, texts, 'The published DKIM key is not the key this inbox signs with.');
+  return result(check, texts, null);
+}
+
+function dkimTags(text: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const part of text.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) tags.set(part.slice(0, index).trim().toLowerCase(), part.slice(index + 1).trim());
+  }
+  return tags;
+}
+
+function hostEquals(a: string, b: string): boolean {
+  return a.toLowerCase().replace(/\.$/, '') === b.toLowerCase().replace(/\.$/, '');
+}

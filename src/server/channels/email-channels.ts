@@ -1,0 +1,79 @@
+import { createPublicKey } from 'node:crypto';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { MessageDelivery } from '../messages/message-delivery';
+import type { WriteDeps } from '../realtime/write-transaction';
+import { createAttachmentStore, type AttachmentStore } from './attachment-store';
+import type { ChannelConfig } from './channel-config';
+import { createDnsResolver, type DnsResolver } from './dns-resolver';
+import type { VerificationPolicy } from './domain-verification';
+import { createEmailDelivery } from './email-delivery';
+import { createEmailTransport, type EmailTransport } from './email-transport';
+import { createInboundMail, type InboundMail } from './inbound-email';
+import { createInboundSmtpServer, type InboundSmtpServer } from './inbound-smtp-server';
+
+/** What the email channel's routes, SMTP server and delivery share, built once per app. */
+export type EmailChannels = {
+  config: ChannelConfig;
+  policy: VerificationPolicy;
+  dns: DnsResolver;
+  store: AttachmentStore;
+  inbound: InboundMail;
+  /** Sends email conversations' replies (the delivery job's transport). */
+  delivery: MessageDelivery;
+  /** Starts the SMTP server when SMTP_INBOUND_PORT is set. */
+  start(): Promise<void>;
+  /** Stops the SMTP server (open sessions end first) and closes the outbound transport. */
+  stop(): Promise<void>;
+};
+
+export type EmailChannelsOptions = {
+  config: Config;
+  deps: WriteDeps;
+  log: FastifyBaseLogger;
+  /** Answers the DNS lookups of domain verification; the system's resolvers (or DNS_SERVERS) by default. */
+  dns?: DnsResolver;
+  /** Sends replies; SMTP_URL (or .eml files under DATA_DIR/mail/outbound) by default. */
+  transport?: EmailTransport;
+};
+
+export function createEmailChannels(options: EmailChannelsOptions): EmailChannels {
+  const { config, deps, log } = options;
+  const channelConfig = config.channels;
+  const store = createAttachmentStore(config.dataDir);
+  const transport = options.transport ?? createEmailTransport({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail', 'outbound') });
+  const inbound = createInboundMail({ ...deps, store, maxBytes: channelConfig.inboundMaxBytes, log });
+  let smtp: InboundSmtpServer | null = null;
+  return {
+    config: channelConfig,
+    policy: {
+      mxHost: channelConfig.mxHost,
+      spfInclude: channelConfig.spfInclude,
+      dkimSelector: channelConfig.dkimSelector,
+      dkimPublicKey: channelConfig.dkimPrivateKey ? publicKeyOf(channelConfig.dkimPrivateKey) : null,
+    },
+    dns: options.dns ?? createDnsResolver(channelConfig.dnsServers),
+    store,
+    inbound,
+    delivery: createEmailDelivery({ db: deps.db, clock: deps.clock, store, transport, config: channelConfig }),
+    async start() {
+      if (channelConfig.smtpInboundPort === null || smtp) return;
+      const name = config.publicUrl ? new URL(config.publicUrl).hostname : hostname();
+      smtp = createInboundSmtpServer({ config: channelConfig, inbound, log, hostname: name });
+      const { host, port } = await smtp.start();
+      log.info({ host, port }, `SMTP inbound listening at smtp://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    },
+    async stop() {
+      await smtp?.stop();
+      smtp = null;
+      transport.close();
+    },
+  };
+}
+
+/** The base64 SubjectPublicKeyInfo that a DKIM record's p= carries for this private key. */
+function publicKeyOf(privateKeyPem: string): string {
+  return createPublicKey(privateKeyPem).export({ type: 'spki', format: 'der' }).toString('base64');
+}

@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CHANNEL_ERRORS, INBOUND_SECRET_HEADER, inboundQuery, type InboundResponse } from '../../protocol/api/channels';
+import { apiPaths } from '../../protocol/api/routes';
+import type { AppContext } from '../app-context';
+import { HttpError, notFound } from '../http/http-error';
+import { parseInput } from '../http/parse-input';
+import { InboundRejection, type RejectionKind } from './inbound-limits';
+
+const RAW_TYPES = ['message/rfc822', 'text/plain', 'application/octet-stream'];
+
+/** HTTP status of each rejection: 413 for size, 503 to try again later, 422 for a message we will never take. */
+const STATUS: Record<RejectionKind, number> = {
+  TOO_LARGE: 413,
+  HEADER_TOO_LARGE: 413,
+  TOO_MANY_PARTS: 422,
+  TOO_DEEP: 422,
+  MALFORMED: 422,
+  NO_SENDER: 422,
+  NO_RECIPIENT: 422,
+  TIMEOUT: 503,
+};
+
+/**
+ * `POST channels/inbound`: mail forwarded by a provider's webhook as a raw RFC 822 body. It is
+ * the server operator's door (INBOUND_WEBHOOK_SECRET in the X-Inbound-Secret header; unset, the
+ * route answers 404), checked before a byte of the body is read. The body streams into the
+ * same parser as SMTP, with the same limits; a body over INBOUND_MAX_BYTES answers 413.
+ */
+export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContext): void {
+  void app.register((scope, _options, done) => {
+    // Only here: the raw body reaches the handler as the request stream itself.
+    for (const type of RAW_TYPES) scope.addContentTypeParser(type, (_request, payload, next) => next(null, payload));
+
+    scope.post(`/${apiPaths.inboundEmail}`, async (request, reply): Promise<InboundResponse | FastifyReply> => {
+      const { inboundWebhookSecret, inboundMaxBytes } = ctx.channels.config;
+      if (inboundWebhookSecret === null) throw notFound();
+      if (!secretMatches(request.headers[INBOUND_SECRET_HEADER], inboundWebhookSecret)) {
+        throw new HttpError(401, { error: CHANNEL_ERRORS.invalidInboundSecret });
+      }
+      const { to } = parseInput(inboundQuery, request.query);
+      if (!(request.body instanceof Readable)) throw new HttpError(415, { error: CHANNEL_ERRORS.notAStream });
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > inboundMaxBytes) return tooLarge(reply, `The message is larger than ${inboundMaxBytes} bytes.`);
+      try {
+        const deliveries = await ctx.channels.inbound.receive(request.body, { from: null, to: to === undefined ? [] : [to].flat(), via: 'webhook' });
+        return { deliveries };
+      } catch (error) {
+        if (!(error instanceof InboundRejection)) throw error;
+        if (STATUS[error.kind] === 413) return tooLarge(reply, error.message);
+        throw new HttpError(STATUS[error.kind], { error: error.message });
+      }
+    });
+    done();
+  });
+}
+
+/** 413 and close: the rest of an oversized body is not worth reading. */
+function tooLarge(reply: FastifyReply, error: string): FastifyReply {
+  return reply.code(413).header('connection', 'close').send({ error });
+}
+
+function secretMatches(header: string | string[] | undefined, secret: string): boolean {
+  const given = Array.isArray(header) ? header[0] : header;
+  if (!given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(secret));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsResolver } from '../../src/server/channels/dns-resolver';
+import { checkDomain, verificationOf, type VerificationPolicy } from '../../src/server/channels/domain-verification';
+
+type Records = { mx?: { priority: number; exchange: string }[]; txt?: string[][] };
+
+/** A resolver answering from a table, as node:dns does: ENOTFOUND for a name it does not know. */
+function resolverFor(zones: Record<string, Records>, failing: string[] = []): DnsResolver {
+  const answer = <T>(name: string, pick: (records: Records) => T[] | undefined): Promise<T[]> => {
+    if (failing.includes(name)) return Promise.reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' }));
+    const records = zones[name];
+    if (!records) return Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+    const found = pick(records);
+    return found && found.length > 0 ? Promise.resolve(found) : Promise.reject(Object.assign(new Error('no data'), { code: 'ENODATA' }));
+  };
+  return { resolveMx: (name) => answer(name, (r) => r.mx), resolveTxt: (name) => answer(name, (r) => r.txt) };
+}
+
+const policy: VerificationPolicy = { mxHost: null, spfInclude: 'spf.sender.example', dkimSelector: 'inbox', dkimPublicKey: null };
+const good: Record<string, Records> = {
+  'acme.example': { mx: [{ priority: 20, exchange: 'b.mx.example' }, { priority: 10, exchange: 'a.mx.example' }], txt: [['v=spf1 ip4:192.0.2.1 ', 'include:spf.sender.example -all']] },
+  'inbox._domainkey.acme.example': { txt: [['v=DKIM1; k=rsa; p=MIIBkey']] },
+};
+
+const problems = async (zones: Record<string, Records>, options: Partial<VerificationPolicy> = {}, failing: string[] = []) =>
+  (await checkDomain(resolverFor(zones, failing), 'acme.example', { ...policy, ...options })).map((check) => check.problem);
+
+describe('domain verification', () => {
+  it('a domain with MX, SPF naming the sender and a DKIM key is verified', async () => {
+    const checks = await checkDomain(resolverFor(good), 'acme.example', policy);
+    expect(checks.map((check) => [check.kind, check.ok, check.found])).toEqual([
+      ['MX', true, ['10 a.mx.example', '20 b.mx.example']],
+      ['SPF', true, ['v=spf1 ip4:192.0.2.1 include:spf.sender.example -all']],
+      ['DKIM', true, ['v=DKIM1; k=rsa; p=MIIBkey']],
+    ]);
+    expect(verificationOf(checks)).toBe('VERIFIED');
+  });
+
+  it('says what is missing or wrong, record by record', async () => {
+    expect(await problems({})).toEqual([
+      'No MX record: mail to this address cannot be delivered.',
+      'No SPF record (a TXT record starting with v=spf1).',
+      'No DKIM key (a TXT record with v=DKIM1 and p=) at inbox._domainkey.acme.example.',
+    ]);
+    expect(await problems(good, { mxHost: 'mx.inbox.example' })).toEqual(['No MX record points at mx.inbox.example.', null, null]);
+    expect(await problems({ ...good, 'acme.example': { ...good['acme.example'], txt: [['v=spf1 -include:spf.sender.example ~all']] } })).toEqual([
+      null,
+      'The SPF record does not include spf.sender.example.',
+      null,
+    ]);
+    expect(await problems({ ...good, 'acme.example': { ...good['acme.example'], txt: [['v=spf1 ~all'], ['v=spf1 include:spf.sender.example ~all']] } })).toEqual([
+      null,
+      'More than one SPF record: receivers ignore them all (RFC 7208). Merge them into one.',
+      null,
+    ]);
+    expect(await problems({ ...good, 'inbox._domainkey.acme.example': { txt: [['v=DKIM1; p=']] } })).toEqual([null, null, 'The DKIM key is revoked (empty p=).']);
+    expect(await problems(good, { dkimPublicKey: 'MIIBother' })).toEqual([null, null, 'The published DKIM key is not the key this inbox signs with.']);
+  });
+
+  it('a failed lookup is a failed check, not an error', async () => {
+    const checks = await checkDomain(resolverFor(good, ['inbox._domainkey.acme.example']), 'acme.example', policy);
+    expect(checks.map((check) => check.problem)).toEqual([null, null, 'The DNS lookup failed (ETIMEOUT); try again later.']);
+    expect(verificationOf(checks)).toBe('FAILED');
+  });
+});
