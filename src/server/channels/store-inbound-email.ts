@@ -4,7 +4,8 @@ import { isBlockedSender } from '../blocking/blocked-contacts';
 import { toContact } from '../contacts/contact-model';
 import { findContactByEmail } from '../contacts/contact-writes';
 import { updateConversation } from '../conversations/conversation-changes';
-import { conversationRecipients, lastUpdateText, toConversation } from '../conversations/conversation-model';
+import { conversationRecipients, lastUpdateText } from '../conversations/conversation-model';
+import { insertIncomingConversation } from '../conversations/insert-incoming-conversation';
 import type { ChannelRow, ContactRow, ConversationRow } from '../db/database';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { insertMessage, updateMessage } from '../messages/message-writes';
@@ -63,7 +64,14 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
     });
   } else {
     if (!contact) throw new Error('A new conversation needs a contact');
-    conversation = await insertConversation(write, channel, contact, await recipientsOf(write, email, contact, channel), email.subject, summary);
+    conversation = await insertIncomingConversation(write, {
+      contactId: contact.id,
+      channel: 'EMAIL',
+      channelId: channel.id,
+      subject: email.subject || '(no subject)',
+      recipients: await recipientsOf(write, email, contact, channel),
+      summary,
+    });
     isNew = true;
   }
 
@@ -138,43 +146,6 @@ function withSender(thread: ConversationRow, contact: ContactRow | null): string
   if (recipients.some((entry) => entry.from.toLowerCase() === address) || recipients.length >= MAX_RECIPIENTS) return thread.recipients;
   const id = recipients.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
   return JSON.stringify([...recipients, { id, from: address, contact_id: contact.id }]);
-}
-
-async function insertConversation(
-  write: Write,
-  channel: ChannelRow,
-  contact: ContactRow,
-  recipients: Recipient[],
-  subject: string,
-  summary: string,
-): Promise<ConversationRow> {
-  let created: ConversationRow | undefined;
-  await write.change('conversations', 'insert', async (version) => {
-    created = await write.trx
-      .insertInto('conversations')
-      .values({
-        org_id: write.orgId,
-        agent_id: null,
-        contact_id: contact.id,
-        channel: 'EMAIL',
-        channel_id: channel.id,
-        subject: subject || '(no subject)',
-        status: 'OPENED',
-        tags: '[]',
-        recipients: JSON.stringify(recipients),
-        last_update: summary,
-        last_update_ts: write.now,
-        is_unread: 1,
-        priority: 0,
-        created_at: write.now,
-        version,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toConversation(created);
-  });
-  if (!created) throw new Error('The conversation was not created');
-  return created;
 }
 
 type StoredAttachment = Attachment & { id: number; cid: string | null };

@@ -5,7 +5,8 @@ import type { VisitorProfile } from '../../protocol/widget';
 import { isBlockedSender } from '../blocking/blocked-contacts';
 import { toContact } from '../contacts/contact-model';
 import { updateConversation } from '../conversations/conversation-changes';
-import { lastUpdateText, toConversation } from '../conversations/conversation-model';
+import { lastUpdateText } from '../conversations/conversation-model';
+import { insertIncomingConversation } from '../conversations/insert-incoming-conversation';
 import type { ChatVisitorRow, ContactRow, ConversationRow } from '../db/database';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { toMessage } from '../messages/message-model';
@@ -57,7 +58,7 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
       last_update_ts: Math.max(Number(existing.last_update_ts), write.now),
     });
   } else {
-    conversation = await insertChatConversation(write, contact, subjectOf(input.text), summary);
+    conversation = await insertIncomingConversation(write, { contactId: contact.id, channel: 'CHAT', channelId: null, subject: subjectOf(input.text), recipients: [], summary });
   }
 
   const message = await insertMessage(write, {
@@ -156,36 +157,6 @@ function updateContactDetails(write: Write, id: number, values: { name: string; 
       .executeTakeFirstOrThrow();
     return toContact(row);
   });
-}
-
-async function insertChatConversation(write: Write, contact: ContactRow, subject: string, summary: string): Promise<ConversationRow> {
-  let created: ConversationRow | undefined;
-  await write.change('conversations', 'insert', async (version) => {
-    created = await write.trx
-      .insertInto('conversations')
-      .values({
-        org_id: write.orgId,
-        agent_id: null,
-        contact_id: contact.id,
-        channel: 'CHAT',
-        channel_id: null,
-        subject,
-        status: 'OPENED',
-        tags: '[]',
-        recipients: '[]',
-        last_update: summary,
-        last_update_ts: write.now,
-        is_unread: 1,
-        priority: 0,
-        created_at: write.now,
-        version,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toConversation(created);
-  });
-  if (!created) throw new Error('The conversation was not created');
-  return created;
 }
 
 /** A chat's subject is the start of its first message's first line. */
