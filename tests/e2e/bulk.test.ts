@@ -100,4 +100,38 @@ describe('bulk actions', () => {
     await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
     expect(await mutations('applied')).toBe(appliedBefore + 1);
   });
+
+  it('tags a selection in one go, and the tag lands on exactly those conversations', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
+    await page.goto(`/${owner.slug}/conversations?filter=all`);
+    await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
+    const rows = page.getByTestId('conversation-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
+
+    // Pick the first three rows with the keyboard: j moves, x picks.
+    for (let n = 0; n < 3; n++) {
+      await page.keyboard.press('j');
+      await page.keyboard.press('x');
+    }
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect.poll(() => toolbar.getByText('3 selected').isVisible()).toBe(true);
+    const picked = await page.locator('[data-marked]').evaluateAll((links) => links.map((link) => Number(link.id.replace('conversation-row-', ''))));
+    expect(picked).toHaveLength(3);
+
+    const appliedBefore = await mutations('applied');
+    await toolbar.getByLabel('Tag the selected conversations').fill('Escalated');
+    await toolbar.getByRole('button', { name: 'Tag' }).click();
+    // At once in the list, then on the server: one request for the three.
+    await expect.poll(() => rows.filter({ hasText: 'Escalated' }).count()).toBe(3);
+    await expect
+      .poll(async () => {
+        const { conversations } = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=100')).body;
+        return conversations.filter((c) => c.tags.includes('escalated')).map((c) => c.id).sort((a, b) => a - b);
+      }, { timeout: 20_000 })
+      .toEqual([...picked].sort((a, b) => a - b));
+    expect(await mutations('applied')).toBe(appliedBefore + 1);
+  });
 });
