@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsResolver } from '../../src/server/channels/dns-resolver';
-import { checkDomain, verificationOf, type VerificationPolicy } from '../../src/server/channels/domain-verification';
+import { checkDomain, expectedRecords, verificationOf, type VerificationPolicy } from '../../src/server/channels/domain-verification';
 
 type Records = { mx?: { priority: number; exchange: string }[]; txt?: string[][] };
 
@@ -61,5 +61,16 @@ describe('domain verification', () => {
     const checks = await checkDomain(resolverFor(good, ['inbox._domainkey.acme.example']), 'acme.example', policy);
     expect(checks.map((check) => check.problem)).toEqual([null, null, 'The DNS lookup failed (ETIMEOUT); try again later.']);
     expect(verificationOf(checks)).toBe('FAILED');
+  });
+
+  it('a sending host given as an IP address is asked for, and accepted, as ip4:/ip6:', async () => {
+    const ipPolicy = { spfInclude: '192.0.2.7' };
+    const spf = expectedRecords('acme.example', { ...policy, ...ipPolicy }).find((record) => record.kind === 'SPF');
+    expect(spf?.expected).toBe('v=spf1 ip4:192.0.2.7 ~all');
+    expect(expectedRecords('acme.example', { ...policy, spfInclude: '2001:db8::1' }).find((record) => record.kind === 'SPF')?.expected).toBe('v=spf1 ip6:2001:db8::1 ~all');
+    const withSpf = (text: string) => ({ ...good, 'acme.example': { ...good['acme.example'], txt: [[text]] } });
+    expect((await problems(withSpf('v=spf1 ip4:192.0.2.7 ~all'), ipPolicy))[1]).toBeNull();
+    expect((await problems(withSpf('v=spf1 include:192.0.2.7 ~all'), ipPolicy))[1]).toBe('The SPF record does not include 192.0.2.7.');
+    expect((await problems(withSpf('v=spf1 ip4:192.0.2.8 ~all'), ipPolicy))[1]).toBe('The SPF record does not include 192.0.2.7.');
   });
 });

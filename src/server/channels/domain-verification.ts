@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { ChannelVerification, DnsRecordCheck } from '../../protocol/api/channels';
 import { isNoRecordsError, type DnsResolver } from './dns-resolver';
 
@@ -7,7 +8,8 @@ import { isNoRecordsError, type DnsResolver } from './dns-resolver';
  * - MX at the domain: mail to the address reaches a server (EMAIL_MX_HOST when the inbox's own
  *   SMTP server is the destination, any MX otherwise, e.g. a provider that forwards by webhook);
  * - SPF: exactly one `v=spf1` TXT record at the domain that names the sending host
- *   (`include:<host>` or `a:<host>`, host from EMAIL_SPF_INCLUDE or the SMTP_URL host);
+ *   (`include:<host>` or `a:<host>`, host from EMAIL_SPF_INCLUDE or the SMTP_URL host; an IP
+ *   address is named with `ip4:`/`ip6:`, the only SPF terms that take one);
  * - DKIM: a `v=DKIM1` TXT record with a public key at `<selector>._domainkey.<domain>`, equal to
  *   the key of EMAIL_DKIM_PRIVATE_KEY when the inbox signs itself.
  */
@@ -24,7 +26,7 @@ export function expectedRecords(domain: string, policy: VerificationPolicy): Dns
   const notChecked = { found: [], ok: false, problem: 'Not checked yet.' };
   return [
     { kind: 'MX', type: 'MX', name: domain, expected: policy.mxHost ? `10 ${policy.mxHost}` : 'any mail server of the domain', ...notChecked },
-    { kind: 'SPF', type: 'TXT', name: domain, expected: policy.spfInclude ? `v=spf1 include:${policy.spfInclude} ~all` : 'v=spf1 … ~all', ...notChecked },
+    { kind: 'SPF', type: 'TXT', name: domain, expected: policy.spfInclude ? `v=spf1 ${spfTerm(policy.spfInclude)} ~all` : 'v=spf1 … ~all', ...notChecked },
     {
       kind: 'DKIM',
       type: 'TXT',
@@ -94,13 +96,23 @@ async function checkSpf(resolver: DnsResolver, check: DnsRecordCheck, policy: Ve
   return result(check, spf, null);
 }
 
-/** Whether an SPF record authorises `host` through `include:` or `a:` (any qualifier but `-`). */
+/** The SPF term naming the sending host: `ip4:`/`ip6:` for an address, `include:` for a name. */
+export function spfTerm(host: string): string {
+  const version = isIP(host);
+  return version === 0 ? `include:${host}` : `ip${version}:${host}`;
+}
+
+/**
+ * Whether an SPF record authorises `host` (any qualifier but `-`): a name through `include:` or
+ * `a:`, an IP address through `ip4:`/`ip6:` with that exact address.
+ */
 function spfNames(record: string, host: string): boolean {
+  const terms = isIP(host) === 0 ? 'include|a' : 'ip4|ip6';
   return record
     .trim()
     .split(/\s+/)
     .some((term) => {
-      const match = /^[+?~]?(include|a):(.+)$/i.exec(term);
+      const match = new RegExp(`^[+?~]?(${terms}):(.+)$`, 'i').exec(term);
       return match?.[2] !== undefined && hostEquals(match[2].replace(/\/\d+$/, ''), host);
     });
 }
