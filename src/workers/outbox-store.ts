@@ -39,9 +39,10 @@ export async function enqueueMutation(db: InboxDatabase, input: MutationInput, i
 
 /**
  * Saving a draft as the agent types would add a row per keystroke. Instead, while the draft's
- * last row is still queued (not sent, not being sent) and nothing of its conversation was
- * queued after it, that row takes the new text: a draft is saved whole, so the latest state is
- * all the server needs. It takes a new mutation id too: a retried row may have been applied
+ * last row is still queued (not sent, not being sent) and nothing that uses this draft (a send
+ * carrying it, a share of it) was queued after it, that row takes the new text: a draft is saved
+ * whole, so the latest state is all the server needs. Other actions of the conversation (read,
+ * tag, status…) do not depend on the draft's text, so they do not split the save. It takes a new mutation id too: a retried row may have been applied
  * under its old one, whose stored answer would be replayed instead of the new text.
  */
 async function coalesceDraft(db: InboxDatabase, input: Extract<MutationInput, { kind: 'draft' }>, ids: NewRowIds, now: number): Promise<number | null> {
@@ -52,12 +53,18 @@ async function coalesceDraft(db: InboxDatabase, input: Extract<MutationInput, { 
   const later = await db.outbox
     .where('seq')
     .above(last.seq)
-    .filter((row) => row.state !== 'failed' && lanesOf(row).includes(input.conversation_id))
+    .filter((row) => row.state !== 'failed' && lanesOf(row).includes(input.conversation_id) && refersToDraft(row.args, input.draft_id))
     .count();
   if (later > 0) return null;
   await db.outbox.update(last.id, { args: input, client_id: ids.clientId, created_at: now });
   await recomputeTarget(db, key, now);
   return last.id;
+}
+
+/** Whether an outbox action depends on the draft: it sends it, or shares it. */
+function refersToDraft(args: MutationInput, draftId: string): boolean {
+  if (args.kind === 'reply' || args.kind === 'note' || args.kind === 'share-draft') return args.draft_id === draftId;
+  return false;
 }
 
 /** The draft a reply or note was written in goes with the send: a blank save queued behind it. */

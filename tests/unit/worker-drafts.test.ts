@@ -117,6 +117,16 @@ describe('drafts in the worker', () => {
     expect(last?.body).toEqual({ draft_id: ID, attributes: { message: 'Can you check', type: 'REPLY' } });
   });
 
+  it('a read or a tag of the conversation queued between keystrokes does not split the waiting save', async () => {
+    const h = await started({ online: false });
+    await type(h, 'Hello');
+    await h.engine.mutate({ kind: 'read', conversation_id: 1 });
+    await h.engine.mutate({ kind: 'tag', conversation_id: 1, name: 'Billing' });
+    await type(h, 'Hello there', 'Hello');
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((row) => row.kind)).toEqual(['draft', 'read', 'tag']);
+    expect((await h.db.outbox.orderBy('seq').first())?.args).toMatchObject({ kind: 'draft', message: 'Hello there' });
+  });
+
   it('sending a reply deletes its draft in the same transaction, and the server is told after the reply', async () => {
     const h = await started({ online: false });
     await type(h, 'Thanks!');

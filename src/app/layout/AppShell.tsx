@@ -7,6 +7,7 @@ import { ProductMark } from '../components/ProductMark';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider';
 import { can } from '../session/permissions';
 import { DEFAULT_INBOX_KEY } from '../screens/conversations/inbox-unread-counts';
+import { StoredDraftsProvider } from '../screens/conversations/stored-drafts';
 import { useInboxUnreadCounts } from '../screens/conversations/use-inbox-unread';
 import { useSignedIn } from '../session/signed-in-context';
 import { AccountMenu } from './AccountMenu';
@@ -48,7 +49,9 @@ export function AppShell() {
           </div>
         </aside>
         <main className="content" id="content">
-          <Outlet />
+          <StoredDraftsProvider>
+            <Outlet />
+          </StoredDraftsProvider>
         </main>
       </div>
     </KeyboardProvider>

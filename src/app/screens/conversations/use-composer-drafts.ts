@@ -1,18 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft } from '../../../protocol/documents';
 import { draftIdFor } from '../../../protocol/drafts';
-import { useInboxDb, useSync } from '../../sync/sync-context';
+import { useSync } from '../../sync/sync-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
 import type { ComposerMode, Drafts } from './Composer';
 import { COMPOSER_MODES, draftTypeOf, initialDraftState, sentDraft, storedDraftChanged, storedTexts, typedDraft } from './composer-drafts';
 import { clearJournal, journalToRestore, readJournal, writeJournal } from './draft-journal';
-
-/** The drafts of a conversation this device holds: the agent's own and those shared with it; undefined while read. */
-export function useStoredDrafts(conversationId: number): Draft[] | undefined {
-  const db = useInboxDb();
-  return useLiveQuery(() => db.drafts.where('conversation_id').equals(conversationId).toArray(), [db, conversationId]);
-}
 
 export type ComposerDrafts = {
   /** What the composer shows per mode. */
