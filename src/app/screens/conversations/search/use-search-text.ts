@@ -16,7 +16,8 @@ export function useSearchText(): { text: string; setText: (text: string) => void
   const location = useLocation();
   const navigate = useNavigate();
   const inUrl = params.get(SEARCH_PARAM) ?? '';
-  // The URL is written later, maybe after a result was opened: from wherever the page is then.
+  // The URL is written later, maybe after a result was opened: from wherever the page is then
+  // (see the timer below); this keeps the router state of the page it was written from.
   const here = useRef(location);
   useEffect(() => {
     here.current = location;
@@ -46,12 +47,15 @@ export function useSearchText(): { text: string; setText: (text: string) => void
         () => {
           timer.current = null;
           written.current = [...written.current.slice(-(WRITTEN_KEPT - 1)), next];
-          const current = here.current;
-          const updated = new URLSearchParams(current.search);
+          // The browser's own location: a result opened a moment ago may not have re-rendered
+          // this screen yet (so `here` may still be the list), but the router has moved on.
+          const { pathname, search } = window.location;
+          const state = here.current.pathname === pathname ? (here.current.state as unknown) : undefined;
+          const updated = new URLSearchParams(search);
           if (next === '') updated.delete(SEARCH_PARAM);
           else updated.set(SEARCH_PARAM, next);
-          if (updated.get(SEARCH_PARAM) === new URLSearchParams(current.search).get(SEARCH_PARAM)) return;
-          void navigate({ pathname: current.pathname, search: `?${updated.toString()}` }, { replace: true, state: current.state as unknown });
+          if (updated.get(SEARCH_PARAM) === new URLSearchParams(search).get(SEARCH_PARAM)) return;
+          void navigate({ pathname, search: `?${updated.toString()}` }, { replace: true, state });
         },
         // Leaving the search shows the list at once; the URL says so without waiting.
         next === '' ? 0 : URL_DELAY_MS,
