@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiPaths } from '../../../protocol/api/routes';
 import type { Contact, Conversation } from '../../../protocol/documents';
@@ -8,6 +7,7 @@ import { failureText } from '../../api/failure-text';
 import { toFailure } from '../../api/request-failure';
 import { useCopy } from '../../clipboard/use-copy';
 import { Icon } from '../../components/Icon';
+import { useMenuButton } from '../../components/use-menu-button';
 import { useToasts } from '../../components/Toasts';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
@@ -28,39 +28,9 @@ export function ConversationMenu({ conversation, contact, backPath }: Conversati
   const { show } = useToasts();
   const copy = useCopy();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, buttonProps, menuProps } = useMenuButton();
   const [spam, setSpam] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const contactLabel = contact?.name || contact?.email || 'this contact';
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      // The menu closes, not the conversation (Escape is also "back").
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') setOpen(false);
-  }
 
   function choose(action: () => void) {
     setOpen(false);
@@ -80,21 +50,12 @@ export function ConversationMenu({ conversation, contact, backPath }: Conversati
   const email = contact?.email;
   return (
     <div className="conv-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn--ghost btn--small btn--icon"
-        title="More actions"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...buttonProps} type="button" className="btn btn--ghost btn--small btn--icon" title="More actions">
         <Icon name="more" />
         <span className="visually-hidden">More actions</span>
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} className="menu" role="menu" aria-label="Conversation actions" onKeyDown={onMenuKeyDown}>
+        <div {...menuProps} className="menu" aria-label="Conversation actions">
           <button
             role="menuitem"
             type="button"

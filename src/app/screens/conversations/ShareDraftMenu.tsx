@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
+import { useMenuButton } from '../../components/use-menu-button';
 import type { AgentSummary } from '../../session/agent-directory';
 
 type ShareDraftMenuProps = {
@@ -15,60 +14,23 @@ type ShareDraftMenuProps = {
 
 /** "Share": a menu of teammates; picking one shows them the draft, live, in the conversation. */
 export function ShareDraftMenu({ teammates, sharedWith, disabled, onShare }: ShareDraftMenuProps) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      // The composer's Escape (back to the list) must not fire as well.
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') setOpen(false);
-  }
+  const { open, close, buttonProps, menuProps } = useMenuButton();
 
   const shared = teammates.filter((mate) => sharedWith.includes(mate.id));
   return (
     <div className="share-draft">
       <button
-        ref={buttonRef}
+        {...buttonProps}
         type="button"
         className="btn btn--ghost btn--small share-draft__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         disabled={disabled}
         title={disabled ? 'Write something to share it' : 'Share this draft with a teammate'}
-        onClick={() => setOpen((value) => !value)}
       >
         <Icon name="users" size={14} />
         <span className="btn__label">{shared.length > 0 ? `Shared with ${shared.map((mate) => mate.name).join(', ')}` : 'Share draft'}</span>
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} className="menu share-draft__menu" role="menu" aria-label="Share draft with" onKeyDown={onMenuKeyDown}>
+        <div {...menuProps} className="menu share-draft__menu" aria-label="Share draft with">
           <p className="menu__header share-draft__header">{teammates.length > 0 ? 'Share this draft with' : 'No teammates to share with yet'}</p>
           {teammates.map((mate) => {
             const done = sharedWith.includes(mate.id);
