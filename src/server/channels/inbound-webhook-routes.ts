@@ -48,11 +48,55 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
         return { deliveries };
       } catch (error) {
         if (!(error instanceof InboundRejection)) throw error;
-        if (STATUS[error.kind] === 413) return tooLarge(reply, error.message);
+        if (STATUS[error.kind] === 413) {
+          // Mid-body: read the rest away first, or the client may hit a reset while still
+          // writing and never see this answer.
+          await drainBody(request.body, Math.max(inboundMaxBytes, DRAIN_MIN_BYTES));
+          return tooLarge(reply, error.message);
+        }
         throw new HttpError(STATUS[error.kind], { error: error.message });
       }
     });
     done();
+  });
+}
+
+const DRAIN_MIN_BYTES = 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads and drops what is left of a request body, up to `maxBytes` more and DRAIN_TIMEOUT_MS; a
+ * sender that goes on past that is cut off (it then sees a reset, as it asked for).
+ */
+function drainBody(body: Readable, maxBytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      body.off('data', onData);
+      body.off('end', finish);
+      body.off('error', finish);
+      body.off('close', finish);
+      resolve();
+    };
+    const cutOff = () => {
+      body.destroy();
+      finish();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > maxBytes) cutOff();
+    };
+    const timer = setTimeout(cutOff, DRAIN_TIMEOUT_MS);
+    if (body.readableEnded || body.destroyed) {
+      finish();
+      return;
+    }
+    body.on('data', onData);
+    body.once('end', finish);
+    body.once('error', finish);
+    body.once('close', finish);
+    body.resume();
   });
 }
 
