@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { DEFAULT_FRAME_TIMEOUT_MS, readFrames } from './socket-frames';
 
 /** A frame from /stream: parsed JSON, or `{text}` for a plain-text frame (PONG). */
 export type StreamFrame = {
@@ -27,8 +28,6 @@ export type StreamConnection = {
   readonly closed: Promise<{ code: number; reason: string }>;
 };
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-
 /** Opens `GET /stream` on a server like the SharedWorker does. */
 export function openStream(origin: string, params: StreamParams): StreamConnection {
   const query = new URLSearchParams({ token: params.token });
@@ -36,77 +35,17 @@ export function openStream(origin: string, params: StreamParams): StreamConnecti
   if (params.init !== undefined) query.set('init', String(params.init));
   if (params.cursor !== undefined) query.set('cursor', String(params.cursor));
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/stream?${query.toString()}`);
-  const frames: StreamFrame[] = [];
-  let taken = 0;
-  const waiters = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...waiters]) wake();
-  };
-
-  socket.on('message', (data) => {
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
-    let frame: StreamFrame;
-    try {
-      frame = JSON.parse(text) as StreamFrame;
-    } catch {
-      frame = { text };
-    }
-    frames.push(frame);
-    wakeAll();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => {
-      resolve({ code, reason: reason.toString('utf8') });
-      wakeAll();
-    });
-  });
-  socket.on('error', () => undefined);
-
-  const next = (match: (frame: StreamFrame) => boolean = () => true, timeoutMs = DEFAULT_TIMEOUT_MS) =>
-    new Promise<StreamFrame>((resolve, reject) => {
-      const check = () => {
-        while (taken < frames.length) {
-          const frame = frames[taken++];
-          if (frame && match(frame)) {
-            done();
-            resolve(frame);
-            return;
-          }
-        }
-        if (socket.readyState === WebSocket.CLOSED) {
-          done();
-          reject(new Error(`Socket closed while waiting; frames: ${JSON.stringify(frames).slice(0, 2000)}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`No matching frame within ${timeoutMs} ms; frames: ${JSON.stringify(frames).slice(-2000)}`));
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(check);
-      };
-      waiters.add(check);
-      check();
-    });
-
+  const reader = readFrames<StreamFrame>(socket);
   return {
-    frames,
-    next,
-    async untilReady(timeoutMs = DEFAULT_TIMEOUT_MS) {
-      const start = taken;
-      const ready = await next((frame) => frame.action === 'READY', timeoutMs);
-      return { before: frames.slice(start, taken - 1), ready };
+    frames: reader.frames,
+    next: reader.next,
+    async untilReady(timeoutMs = DEFAULT_FRAME_TIMEOUT_MS) {
+      const start = reader.taken();
+      const ready = await reader.next((frame) => frame.action === 'READY', timeoutMs);
+      return { before: reader.frames.slice(start, reader.taken() - 1), ready };
     },
-    send(text) {
-      const sendNow = () => socket.send(text);
-      if (socket.readyState === WebSocket.OPEN) sendNow();
-      else socket.once('open', sendNow);
-    },
-    async close(code = 1000) {
-      if (socket.readyState !== WebSocket.CLOSED) socket.close(code);
-      await closed;
-    },
-    closed,
+    send: reader.send,
+    close: reader.close,
+    closed: reader.closed,
   };
 }
