@@ -2,29 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { copyText } from '../../src/app/clipboard/copy-text';
 import { countedInboxes, countUnreadByInbox, statusesToRead } from '../../src/app/screens/conversations/inbox-unread-counts';
 import type { Conversation } from '../../src/protocol/documents';
+import { conversation as baseConversation } from './support/worker-harness';
 
 const ME = 7;
 let nextId = 1;
-function conversation(overrides: Partial<Conversation>): Conversation {
-  return {
-    id: nextId++,
-    agent_id: null,
-    contact_id: 1,
-    channel: 'EMAIL',
-    channel_id: null,
-    subject: 'Hello',
-    status: 'OPENED',
-    tags: [],
-    recipients: [],
-    last_update: '',
-    last_update_ts: 1,
-    is_unread: true,
-    priority: 0,
-    created_at: 1,
-    version: 1,
-    ...overrides,
-  };
-}
+/** A conversation with its own id (the harness's default is id 1). */
+const conversation = (overrides: Partial<Conversation>): Conversation => baseConversation({ id: nextId++, ...overrides });
 
 describe('per-inbox unread counts (§3, §9)', () => {
   const conversations = [
