@@ -4,8 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import path from 'node:path';
 
 /**
- * Layers import one way (DESIGN.md): protocol ← client-db ← workers, app; protocol ← server;
- * protocol ← widget.
+ * Layers import one way (docs/architecture.md): protocol ← client-db ← workers, app;
+ * protocol ← server; protocol ← widget.
  * A local rule resolves each relative import against the importing file and refuses one that
  * lands in a layer the importer may not reach.
  */
@@ -25,7 +25,7 @@ const layerOf = (file) => {
   return relative.split(path.sep)[0] ?? null;
 };
 const layerOrder = {
-  meta: { type: 'problem', schema: [], messages: { breaks: 'src/{{from}} may not import from src/{{to}} (DESIGN.md, layer order).' } },
+  meta: { type: 'problem', schema: [], messages: { breaks: 'src/{{from}} may not import from src/{{to}} (docs/architecture.md, layer order).' } },
   create(context) {
     const from = layerOf(context.filename);
     const check = (node) => {

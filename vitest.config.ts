@@ -30,7 +30,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and Chromium: much of a browser test is
+          // waiting (held replies, delivery retries, polls), which overlaps (docs/decisions.md).
+          maxWorkers: 2,
+          // A group of its own (Vitest runs projects with other worker counts apart), after unit
+          // and server as before.
+          sequence: { groupOrder: 1 },
           // What a user waits for in a busy browser: a second is too short on a shared machine.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -1,12 +1,14 @@
 // Bundles the server (src/server/main.ts and what it imports, src/protocol included) into
-// dist/server/main.js for `node dist/server/main.js`. npm packages stay external: production
-// installs them. The bundle sits two levels below the project, like src/server/main.ts, so the
-// default STATIC_DIR (<project>/dist/app) resolves the same from both.
+// dist/server/main.js for `node dist/server/main.js`, and the content workers' entry
+// (src/server/content/content-worker.ts) into dist/server/content-worker.js beside it, where
+// content-pool.ts looks for it. npm packages stay external: production installs them. The
+// bundle sits two levels below the project, like src/server/main.ts, so the default STATIC_DIR
+// (<project>/dist/app) resolves the same from both.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', 'content-worker': 'src/server/content/content-worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,4 +17,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built dist/server/main.js');
+console.log('Built dist/server/main.js and dist/server/content-worker.js');

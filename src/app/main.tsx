@@ -1,3 +1,5 @@
+// First: before any schema is built (see the module).
+import '../protocol/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
@@ -32,6 +34,7 @@ import './styles/search.css';
 import './styles/chat-settings.css';
 import './styles/email-settings.css';
 import './styles/email-message.css';
+import './styles/snippets.css';
 
 restoreTheme();
 
@@ -47,8 +50,10 @@ async function loadAccounts(): Promise<AccountsState> {
 }
 
 async function start(): Promise<void> {
-  const store = createAccountStore(await loadAccounts(), accountsDb);
+  // The router first: it starts loading the screen's chunk at once, while the accounts are read
+  // from IndexedDB (a cold open offline paints its first rows sooner).
   const router = createBrowserRouter(buildRoutes());
+  const store = createAccountStore(await loadAccounts(), accountsDb);
   const tabSync = lazyTabSync();
   // §2: a script chunk that fails to preload reloads the page, once (chunk-reload.ts). During a
   // navigation the failure reaches the screen's lazy loader instead, and RouteError reloads at

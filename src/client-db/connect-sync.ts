@@ -1,11 +1,13 @@
 import { PROTOCOL_VERSION } from '../protocol/version';
 import { createElectedSync } from './elected-sync';
+import { createSharedSync } from './shared-sync';
 import type { SyncApi } from './sync-api';
 import { portToWorker, syncApiOverPort } from './sync-port';
 
 /**
  * A tab's connection to the sync worker, chosen by feature detection (never the user agent):
- * - SharedWorker: one worker for every tab of the browser;
+ * - SharedWorker: one worker for every tab of the browser, started again when it dies with the
+ *   tab whose process ran it (shared-sync.ts);
  * - else Web Locks + BroadcastChannel: one tab is elected to run the engine in a dedicated worker
  *   and the others reach it through that tab (elected-sync.ts);
  * - else: a dedicated worker for this tab alone.
@@ -47,7 +49,9 @@ export async function connectSync(factories: SyncWorkerFactories, env: SyncEnvir
   let api: SyncApi;
   if (env.hasSharedWorker) {
     mode = 'shared';
-    api = syncApiOverPort(factories.shared().port);
+    api = env.locks
+      ? createSharedSync({ connect: () => factories.shared().port, locks: env.locks, newId: env.newId, log })
+      : syncApiOverPort(factories.shared().port);
   } else if (env.locks && env.openChannel) {
     mode = 'elected';
     api = createElectedSync({
@@ -84,9 +88,9 @@ function detachingOnPageHide(api: SyncApi, env: SyncEnvironment, log: (message: 
   });
   return {
     ...api,
-    attach(slug, tabLock, sessionId) {
+    attach(slug, tabLock, sessionId, view) {
       attached.set(`${slug}\n${tabLock}`, [slug, tabLock]);
-      return api.attach(slug, tabLock, sessionId);
+      return api.attach(slug, tabLock, sessionId, view);
     },
     detach(slug, tabLock) {
       attached.delete(`${slug}\n${tabLock}`);

@@ -2,19 +2,23 @@ import { ERROR_TEXTS } from '../protocol/error-texts';
 import type { SyncApi, SyncEvent } from './sync-api';
 import { invokeSyncCall, isRepeatable } from './sync-call';
 import type { SyncCall } from './sync-call';
+import { callKey, replayedSyncApi, type PendingCall } from './replayed-sync-api';
 import { portToWorker, syncApiOverPort } from './sync-port';
 
 /**
- * The sync where SharedWorker is missing (DESIGN.md Client): the tab granted the leader Web Lock
+ * The sync where SharedWorker is missing (docs/architecture.md "Client"): the tab granted the leader Web Lock
  * runs the engine in a dedicated worker; the other tabs reach it over a BroadcastChannel, the
  * leader relaying each tab's calls to the worker on a port of its own and its events back.
  *
  *   waiting for a leader ──'leader' heard──▶ follower ──leader lock granted──▶ leader (till the tab dies)
  *          └──────────────leader lock granted──────────────────────────────────▲
  *
- * When the leader changes, this tab attaches and subscribes again with the new worker, repeats
- * the calls that are safe to repeat, and rejects the others (a mutation may or may not have
- * been recorded by the worker that went away).
+ * When the leader changes, this tab attaches and subscribes again with the new worker and
+ * repeats every call the old one left unanswered (its tab may have died at any point: before,
+ * while or after its worker recorded a mutation). Each is safe to repeat: a mutation goes with
+ * the mutation id this tab chose (`mutate`'s clientId), so the new worker finds the row the old
+ * one wrote, or writes it (the server applies a mutation id at most once). A mutation resolves
+ * only once a worker has committed its row, so nothing a follower was told is recorded is lost.
  */
 export type BusChannel = {
   postMessage(message: unknown): void;
@@ -37,7 +41,7 @@ type BusMessage =
   | { kind: 'result'; to: string; id: number; ok: boolean; value: unknown; message: string }
   | { kind: 'event'; to: string; event: SyncEvent };
 
-type Pending = { call: SyncCall; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Pending = PendingCall;
 
 export function createElectedSync(deps: ElectedSyncDeps): SyncApi {
   const tabId = deps.newId();
@@ -148,38 +152,9 @@ export function createElectedSync(deps: ElectedSyncDeps): SyncApi {
     .catch((error: unknown) => deps.log('could not take part in the sync election', error));
   post({ kind: 'who-leads' });
 
-  const call = <T>(request: SyncCall) =>
-    new Promise<T>((resolve, reject) => dispatch({ call: request, resolve: (value) => resolve(value as T), reject }));
-
-  return {
-    attach(slug, tabLock, sessionId) {
-      const request: SyncCall = { method: 'attach', slug, tabLock, sessionId: sessionId ?? null };
-      attachments.set(`${slug}\n${tabLock}`, request);
-      return call<void>(request);
-    },
-    detach(slug, tabLock) {
-      attachments.delete(`${slug}\n${tabLock}`);
-      views.delete(`${slug}\n${tabLock}`);
-      return call<void>({ method: 'detach', slug, tabLock });
-    },
-    mutate: (slug, mutation) => call<number>({ method: 'mutate', slug, mutation }),
-    undoSend: (slug, messageId) => call<void>({ method: 'undoSend', slug, messageId }),
-    loadOlderMessages: (slug, conversationId) => call<void>({ method: 'loadOlderMessages', slug, conversationId }),
-    setViewing(slug, tabLock, view) {
-      const request: SyncCall = { method: 'setViewing', slug, tabLock, view };
-      views.set(`${slug}\n${tabLock}`, request);
-      return call<void>(request);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return listeners.size === 1 ? call<void>({ method: 'subscribe' }) : Promise.resolve();
-    },
-  };
+  return replayedSyncApi({ attachments, views, listeners }, dispatch, deps.newId);
 }
 
-function callKey(call: SyncCall): string {
-  return call.method === 'attach' ? `attach\n${call.slug}\n${call.tabLock}` : call.method;
-}
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

@@ -1,5 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { Contact, Conversation, Draft, Message, Tag } from '../protocol/documents';
+import type { COLLECTION_DEFINITIONS } from '../protocol/collections';
+import type { CollectionName, Collections, Message } from '../protocol/documents';
+import { schemaVersions } from './collection-tables';
 import type { OutboxRow } from './outbox-row';
 
 /**
@@ -15,6 +17,13 @@ export type LocalMessage = Message & {
   outbox_id?: number;
   /** Flagged while its deletion animates out (§4), then dropped. */
   is_removed?: boolean;
+  /** A held reply this device will confirm at the end of its delay (its `release` is queued). */
+  release_pending?: boolean;
+  /**
+   * A held reply whose undo is queued and not yet answered (epoch ms of the Undo): until the
+   * server confirms it, the reply may still be sent.
+   */
+  undo_requested_at?: number;
 };
 
 /**
@@ -35,7 +44,12 @@ export type PresenceRow = {
   updated_at: number;
 };
 
-export type BaseCopy = { key: string; col: 'conversations' | 'messages' | 'drafts'; doc: Conversation | LocalMessage | Draft | null };
+/** The documents as the local tables hold them: the server's, and optimistic ones. */
+export type LocalDocuments = Omit<Collections, 'messages'> & { messages: LocalMessage };
+export type LocalDocument = LocalDocuments[CollectionName];
+
+/** The server's copy of a document with pending patches (null: the server has none). */
+export type BaseCopy = { key: string; col: CollectionName; doc: LocalDocument | null };
 
 export type ConnectionMeta = {
   key: 'connection';
@@ -49,14 +63,20 @@ export type ConnectionMeta = {
 export type CursorMeta = { key: 'cursor'; value: number };
 /** Per conversation: how far back its messages are loaded, and whether older ones exist. */
 export type HistoryMeta = { key: `history:${number}`; has_more: boolean };
-export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta;
+/**
+ * While a bootstrap runs (between RESET and READY), the server's unread counts per inbox key
+ * (`default` and each custom inbox): the local copy is not complete enough to count yet.
+ */
+export type UnreadCountsMeta = { key: 'unread-counts'; counts: Record<string, number> };
+export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta;
 
-export type InboxDatabase = Dexie & {
-  conversations: EntityTable<Conversation, 'id'>;
-  messages: EntityTable<LocalMessage, 'id'>;
-  contacts: EntityTable<Contact, 'id'>;
-  tags: EntityTable<Tag, 'slug'>;
-  drafts: EntityTable<Draft, 'id'>;
+/** One table per synced collection, keyed as its definition says. */
+type CollectionTables = {
+  [C in CollectionName]: EntityTable<LocalDocuments[C], (typeof COLLECTION_DEFINITIONS)[C]['key'] & keyof LocalDocuments[C]>;
+};
+
+export type InboxDatabase = Dexie &
+  CollectionTables & {
   presence: EntityTable<PresenceRow, 'key'>;
   bases: EntityTable<BaseCopy, 'key'>;
   outbox: EntityTable<OutboxRow, 'id'>;
@@ -81,24 +101,8 @@ export type OpenInboxDatabaseOptions = {
 export function openInboxDatabase(slug: string, options: OpenInboxDatabaseOptions = {}): InboxDatabase {
   const durability = options.durability ?? 'default';
   const db = new Dexie(inboxDatabaseName(slug), { chromeTransactionDurability: durability }) as InboxDatabase;
-  db.version(1).stores({
-    conversations: 'id, status, agent_id, last_update_ts, priority, *tags',
-    messages: 'id, conversation_id, [conversation_id+timestamp_ts], target_id',
-    contacts: 'id, email',
-    tags: 'slug',
-    bases: 'key',
-    outbox: '++id, state, seq, target_key',
-    meta: 'key',
-  });
-  // Additive: drafts (synced per agent) and presence (ephemeral, filled from the socket).
-  db.version(2).stores({
-    drafts: 'id, conversation_id',
-    presence: 'key, conversation_id',
-  });
-  // The list walks its order's index a page at a time (§9 cursor paging; equal keys go by id,
-  // the list's tie-break), and the contact summary reads a contact's conversations.
-  db.version(3).stores({
-    conversations: 'id, status, agent_id, last_update_ts, *tags, [priority+last_update_ts], contact_id',
-  });
+  // Version 1: the first collections and the worker's tables; 2: drafts and presence; 3: the
+  // conversation list's indexes; 4: the outbox's mutation id and target keys (see collection-tables.ts).
+  for (const [version, stores] of schemaVersions()) db.version(version).stores(stores);
   return db;
 }

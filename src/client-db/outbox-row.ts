@@ -1,49 +1,11 @@
-import type { UploadedAttachment } from '../protocol/api/channels';
-import type { BulkAction } from '../protocol/api/conversation-requests';
-import type { ConversationStatus, MessageSource } from '../protocol/documents';
-import type { DraftType } from '../protocol/drafts';
+import type { MutationInput, MutationKind } from '../protocol/mutations/mutation-input';
 
 /**
- * A user action (§4 "every user action is a mutation"). The worker turns each into one outbox
- * row plus its optimistic change, in one transaction.
+ * A user action (§4 "every user action is a mutation"): its kind and arguments, as declared in
+ * src/protocol/mutations/. The worker turns each into one outbox row plus its optimistic change,
+ * in one transaction, following the kind's definition (src/workers/mutations/).
  */
-export type MutationInput =
-  /**
-   * `draft_id`: the agent's draft of this reply or note, deleted with the send (same transaction).
-   * `attachments`: files already uploaded (`POST attachments/`); their ids go with the request,
-   * their names and sizes make the optimistic message's list.
-   */
-  | { kind: 'reply'; conversation_id: number; message: string; source?: MessageSource; draft_id?: string; attachments?: UploadedAttachment[] }
-  | { kind: 'note'; conversation_id: number; message: string; draft_id?: string }
-  | { kind: 'edit-note'; conversation_id: number; note_id: string; message: string }
-  | { kind: 'delete-note'; conversation_id: number; note_id: string }
-  | { kind: 'tag'; conversation_id: number; name: string }
-  | { kind: 'untag'; conversation_id: number; slug: string }
-  | { kind: 'status'; conversation_id: number; status: ConversationStatus }
-  | { kind: 'assign'; conversation_id: number; agent_id: number | null }
-  | { kind: 'read'; conversation_id: number }
-  | { kind: 'undo'; conversation_id: number; message_id: string }
-  /** One action on several conversations: one row, one request, patched on (and rolled back from) each. */
-  | { kind: 'bulk'; conversation_ids: number[]; action: BulkAction }
-  /** A recipient of replies (§7 `…/recipients`); `email` as recipientEmailField leaves it. */
-  | { kind: 'add-recipient'; conversation_id: number; email: string }
-  | { kind: 'remove-recipient'; conversation_id: number; email: string }
-  /** Closed, read and tagged `spam`; with `block` the contact joins the blocked list. */
-  | { kind: 'spam'; conversation_id: number; block: boolean }
-  /**
-   * The message and every later entry move to a new conversation (§7 `…/split`). The worker
-   * fills `moved_ids` from what IndexedDB holds: those entries leave the thread at once.
-   */
-  | { kind: 'split'; conversation_id: number; message_id: string; moved_ids?: string[] }
-  /**
-   * The agent's draft, whole, saved on every change (a blank message deletes it). A change
-   * replaces the draft's row while that row still waits to be sent, so typing never floods the
-   * outbox. `agent_id` is the writer, for the optimistic copy of a new draft.
-   */
-  | { kind: 'draft'; conversation_id: number; draft_id: string; agent_id: number; type: DraftType; message: string }
-  | { kind: 'share-draft'; conversation_id: number; draft_id: string; target_id: number };
-
-export type MutationKind = MutationInput['kind'];
+export type { MutationInput, MutationKind };
 
 /**
  * The outbox row's life:
@@ -63,8 +25,17 @@ export type OutboxRow = {
   /** Order of creation; rows are sent in this order. */
   seq: number;
   kind: MutationKind;
-  /** `${col}:${id}` of the document the optimistic patch applies to. */
+  /**
+   * `${col}:${id}` of the document the row is filed under: the first of its definition's targets
+   * (kept in step with its args when a temporary id it names is replaced).
+   */
   target_key: string;
+  /**
+   * Every document key the row's patch applies to (its definition's targets, the first being
+   * `target_key`): a multi-entry index, so a document's pending rows are read without a scan.
+   * Rows stored before database version 4 get it when the worker starts.
+   */
+  target_keys?: string[];
   args: MutationInput;
   /** When the agent acted (epoch ms): a reply's delay counts from here (§4). */
   created_at: number;
@@ -73,6 +44,6 @@ export type OutboxRow = {
   state: OutboxState;
   attempts: number;
   error: string | null;
-  /** For a reply or note: the temporary id of its optimistic message. */
+  /** For a mutation that creates a document (a reply, a note): that document's temporary id. */
   temp_id: string | null;
 };

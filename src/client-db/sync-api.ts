@@ -21,11 +21,19 @@ export type SyncApi = {
    * `sessionId` is the app's client session id (§7, x-client-session); the worker cannot read
    * localStorage. The first attach of an organization decides the engine's session id; without
    * one the worker makes its own.
+   * `view` is what the tab shows as it attaches (the conversation its address names): the
+   * worker reports it like setViewing, and a first bootstrap sends that conversation right
+   * after the first screen.
    */
-  attach(slug: string, tabLock: string, sessionId?: string): Promise<void>;
+  attach(slug: string, tabLock: string, sessionId?: string, view?: ViewState): Promise<void>;
   detach(slug: string, tabLock: string): Promise<void>;
-  /** Records the mutation and its optimistic change; resolves with the outbox row id. */
-  mutate(slug: string, mutation: MutationInput): Promise<number>;
+  /**
+   * Records the mutation and its optimistic change durably (the outbox's strict transaction has
+   * committed); resolves with the outbox row id. `clientId`, when the tab chooses it, is the
+   * mutation id: the same call made again (on a new leader, after the one that took it died)
+   * finds its row instead of adding a second one.
+   */
+  mutate(slug: string, mutation: MutationInput, clientId?: string): Promise<number>;
   /** Undo of a held send (§4): local while still in the outbox, else the server's undo call. */
   undoSend(slug: string, messageId: string): Promise<void>;
   /** Loads the page of messages before the oldest one held (MESSAGE_PAGE_SIZE). */

@@ -17,7 +17,7 @@ export function syncApiOverPort(port: MessagePort): SyncApi {
   return {
     attach: (slug, tabLock, sessionId) => remote.attach(slug, tabLock, sessionId),
     detach: (slug, tabLock) => remote.detach(slug, tabLock),
-    mutate: (slug, mutation) => remote.mutate(slug, mutation),
+    mutate: (slug, mutation, clientId) => remote.mutate(slug, mutation, clientId),
     undoSend: (slug, messageId) => remote.undoSend(slug, messageId),
     loadOlderMessages: (slug, conversationId) => remote.loadOlderMessages(slug, conversationId),
     setViewing: (slug, tabLock, view) => remote.setViewing(slug, tabLock, view),

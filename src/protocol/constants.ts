@@ -7,6 +7,11 @@ export const MATCH_BATCH_DELAY_MS = 150;
 export const STREAMED_REQUEST_TIMEOUT_MS = 30_000;
 export const PENDING_MESSAGE_DELAY_S = 10;
 export const CHAT_MESSAGE_DELAY_S = 0;
+/**
+ * A held reply whose device asked to confirm it (`awaits_release`) goes out when that device
+ * releases it at the end of its delay, or this long after, if the device is not heard from.
+ */
+export const RELEASE_GRACE_S = 60;
 export const REMOVAL_ANIMATION_MS = 1_000;
 export const NEW_ITEM_HIGHLIGHT_MS = 600;
 export const STATISTICS_RERUN_MS = 500;
@@ -35,6 +40,13 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 export const LOGIN_WINDOW_MS = 60_000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 20;
+/**
+ * Wrong passwords per trusted device (one that signed in to the account before and holds its
+ * device cookie) per LOGIN_WINDOW_MS; such a device is not held by the account's lockout.
+ */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 5;
+/** How long a device stays trusted after its last sign-in (the spec's cookie expiry, §9). */
+export const DEVICE_TRUST_TTL_MS = COOKIE_EXPIRY_DAYS * 24 * 3600_000;
 export const TRIAL_DAYS = 14;
 /** Lost-password, sign-in-link and resend-validation requests per IP per LOGIN_WINDOW_MS. */
 export const EMAIL_LINK_MAX_REQUESTS_PER_IP = 10;

@@ -1,3 +1,5 @@
+import { parseCanonicalId } from './canonical-id';
+
 /**
  * Documents of the conversation domain as they travel over REST and the stream (§3). Every
  * document carries `version`: the change-feed sequence number of its last change, so that a
@@ -36,6 +38,12 @@ export type Conversation = {
   is_unread: boolean;
   /** Higher first when ordering by priority; ties by last_update_ts, newest first. */
   priority: number;
+  /**
+   * Snoozed until this time (epoch ms): out of every list but those asking for `is:snoozed`,
+   * back when the time comes or the customer writes (the server clears it). Absent from copies
+   * stored by builds before it, which is the same as null.
+   */
+  snoozed_until?: number | null;
   created_at: number;
   version: number;
 };
@@ -71,6 +79,9 @@ export type Message = {
   auto_kind?: AutoKind | null;
   /** Why delivery failed (status FAILED) or is being retried; null otherwise. */
   delivery_error?: string | null;
+  /** An email reply's own copies (beyond the conversation's recipients); absent or null without any. */
+  cc?: string[] | null;
+  bcc?: string[] | null;
   version: number;
 };
 
@@ -93,7 +104,11 @@ export type Contact = {
   version: number;
 };
 
-export type Tag = { slug: string; name: string; is_system: boolean; version: number };
+/**
+ * A tag (§3). `color` (`#rrggbb`) is chosen on the Tags page; without one a name led by an emoji
+ * takes the emoji's colour (§1, §9), else a hue from the name. Copies from builds before it have none.
+ */
+export type Tag = { slug: string; name: string; is_system: boolean; color?: string | null; version: number };
 
 /**
  * A reply or note being written (§3 conversation drafts: a replies list and a note). Drafts
@@ -116,6 +131,26 @@ export type Draft = {
   version: number;
 };
 
+/** A snippet category (§3: id, name, sort, parent_id): a node of the snippet library's tree. */
+export type SnippetCategory = { id: string; name: string; parent_id: string | null; sort: number; version: number };
+
+/**
+ * A saved reply (§3 Snippet): its body is a template (src/protocol/snippets/snippet-template.ts),
+ * in any number of categories. Usage (how often, when last) lets stale ones be found.
+ */
+export type Snippet = {
+  id: string;
+  name: string;
+  /** Typed after `#` in the composer to find it first; null when it has none. */
+  shortcut: string | null;
+  body: string;
+  categories: string[];
+  use_count: number;
+  last_used_at: number | null;
+  updated_at: number;
+  version: number;
+};
+
 /** Collections of the stream (`col`) and the documents they carry. */
 export type Collections = {
   conversations: Conversation;
@@ -124,9 +159,11 @@ export type Collections = {
   tags: Tag;
   /** Private: the stream sends a draft only to its writer and the teammates it is shared with. */
   drafts: Draft;
+  snippet_categories: SnippetCategory;
+  snippets: Snippet;
 };
+/** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;
-export const COLLECTIONS = ['conversations', 'messages', 'contacts', 'tags', 'drafts'] as const satisfies readonly CollectionName[];
 
 /** `GET conversations/status` (§3 Statistics). */
 export type ConversationStatistics = {
@@ -153,18 +190,9 @@ export function messageWireId(type: Message['type'], rowId: number): string {
 
 /** The type and row id of a wire id, or null for anything that is not `m-<n>` or `n-<n>`. */
 export function parseMessageWireId(id: string): { type: Message['type']; rowId: number } | null {
-  const match = /^([mn])-([1-9][0-9]{0,14})$/.exec(id);
-  if (!match?.[1] || !match[2]) return null;
-  return { type: match[1] === 'n' ? 'NOTE' : 'MESSAGE', rowId: Number(match[2]) };
-}
-
-/**
- * The key of a document in its collection, as the feed's `doc_id` and a `delete` message's
- * `document.id` carry it: tags are keyed by slug, messages by their `m-`/`n-` id, the others
- * by their numeric id as text.
- */
-export function documentKey(col: CollectionName, document: { id?: unknown; slug?: unknown }): string {
-  return String(col === 'tags' ? document.slug : document.id);
+  const type = id.startsWith('m-') ? 'MESSAGE' : id.startsWith('n-') ? 'NOTE' : null;
+  const rowId = type === null ? null : parseCanonicalId(id.slice(2));
+  return type === null || rowId === null ? null : { type, rowId };
 }
 
 /** What a `delete` message carries: only the key of the removed document. */

@@ -47,12 +47,18 @@ export type TimedView = ViewState & { at: number };
  * a place that views nothing does not hide a conversation still open elsewhere.
  */
 export function combineViews(views: Iterable<TimedView>): ViewState {
+  const latest = latestView(views);
+  return latest ? normalizeView(latest) : NOT_VIEWING;
+}
+
+/** The most recently reported view of a conversation, with its moment (null: none views one). */
+export function latestView(views: Iterable<TimedView>): TimedView | null {
   let best: TimedView | null = null;
   for (const view of views) {
     if (view.conversation_id === null) continue;
     if (!best || view.at > best.at) best = view;
   }
-  return best ? normalizeView(best) : NOT_VIEWING;
+  return best;
 }
 
 /** The server message for agents or contacts going live or leaving. */

@@ -1,18 +1,28 @@
 import { z } from 'zod';
 
 /**
- * The realtime protocol of `/stream` (DESIGN.md, §4, §7). The server sends JSON messages; the
+ * The realtime protocol of `/stream` (docs/architecture.md "Realtime protocol", §4, §7). The server sends JSON messages; the
  * client sends the text `PING` (answered `PONG`) and JSON `{action, …}` events.
  */
-export const CONTROL_ACTIONS = ['READY', 'DONE', 'ERROR', 'VERSION', 'RESET'] as const;
+/**
+ * A bootstrap (RESET) sends the agent's first screen first (§2 default inbox): `COUNTS` carries
+ * the server's unread counts per inbox key (`document`, as `GET conversations/status` counts
+ * them) for the client to show until its own copy is complete, and `PAINT` says that what came
+ * before it is a screen worth showing: the client commits it at once, before reading on.
+ */
+export const CONTROL_ACTIONS = ['READY', 'DONE', 'ERROR', 'VERSION', 'RESET', 'COUNTS', 'PAINT'] as const;
 export const DOCUMENT_ACTIONS = ['insert', 'update', 'delete', 'read', 'fetch'] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
 /** Presence (§4 "agent and contact live and left; viewing"): never in the feed, never stored by the server. */
 export const PRESENCE_ACTIONS = ['live', 'left', 'viewing'] as const;
 export type PresenceAction = (typeof PRESENCE_ACTIONS)[number];
 
-const documentShape = z.record(z.string(), z.unknown());
-export type WireDocument = z.infer<typeof documentShape>;
+export type WireDocument = Record<string, unknown>;
+/**
+ * A document is checked to be a JSON object, not copied key by key: a bootstrap brings 100,000s
+ * of them, and their fields are read by the collection's key and version checks (feed-ops).
+ */
+const documentShape = z.custom<WireDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
 export const serverMessage = z.object({
   action: z.enum([...CONTROL_ACTIONS, ...DOCUMENT_ACTIONS, ...PRESENCE_ACTIONS]),
@@ -41,7 +51,7 @@ export function parseServerMessage(data: string): ServerMessage | null {
   return result.success ? result.data : null;
 }
 
-/** Close codes (§4, DESIGN.md). Auth failures use 40xx with a JSON reason `{code: '40…'}`. */
+/** Close codes (§4, docs/architecture.md "Realtime protocol"). Auth failures use 40xx with a JSON reason `{code: '40…'}`. */
 export const CLOSE_CODES = {
   normal: 1000,
   pingTimeout: 3408,
@@ -69,7 +79,7 @@ export const STREAM_HEADER = 'x-stream';
 export const CONTENT_ID_HEADER = 'x-content-id';
 export const MUTATION_HEADER = 'x-mutation-id';
 
-/** `GET /stream` lives at the host root, not under /api/ (§7, DESIGN.md URL space). */
+/** `GET /stream` lives at the host root, not under /api/ (§7, docs/architecture.md "Server"). */
 export const STREAM_PATH = '/stream';
 
 /** The value of STREAM_HEADER that asks for a streamed answer. */
@@ -78,14 +88,18 @@ export const STREAM_HEADER_VALUE = '1';
 /**
  * The query of `GET /stream`: the session token, the client session id (the SESSION_HEADER
  * value, so streamed GETs of that client find this socket), `init` on a first connect, and the
- * feed position the client holds (`cursor`, from the last READY or feed message). A malformed
- * session, init or cursor counts as absent (a bad cursor means a reset, not a refusal).
+ * feed position the client holds (`cursor`, from the last READY or feed message), and the
+ * conversation open in the agent's tab (`open`: a hint, its messages come right after the first
+ * screen on a bootstrap). A malformed session, init, cursor or open counts as absent (a bad
+ * cursor means a reset, not a refusal).
  */
 export const streamQuery = z.object({
   token: z.string().max(200).optional(),
   session: z.string().max(200).optional().catch(undefined),
   init: z.enum(['true', 'false']).optional().catch(undefined),
   cursor: z.string().regex(/^[0-9]{1,15}$/).transform(Number).optional().catch(undefined),
+  /** The conversation the agent's address names, sent right after the first screen on a bootstrap. */
+  open: z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number).optional().catch(undefined),
 });
 export type StreamQuery = z.input<typeof streamQuery>;
 

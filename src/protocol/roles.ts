@@ -50,3 +50,21 @@ export function hasRole(roles: readonly string[], required: string): boolean {
 export function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
 }
+
+/** Someone who holds roles: the caller or the teammate a change is about. */
+export type RoleHolder = { is_owner: boolean; roles: readonly string[] };
+
+/** Whether every role of `roles` is one the holder has (the owner has every role). */
+export function holdsAll(holder: RoleHolder, roles: readonly string[]): boolean {
+  return holder.is_owner || roles.every((role) => holder.roles.includes(role));
+}
+
+/**
+ * Whether `actor` may change the roles of `target` or remove them: the owner is above everyone
+ * and nobody changes the owner; anyone else only a teammate whose permissions they all hold, so
+ * holding `teammate.update` never lets one strip an agent who holds more.
+ */
+export function outranks(actor: RoleHolder, target: RoleHolder): boolean {
+  if (target.is_owner) return false;
+  return holdsAll(actor, target.roles);
+}

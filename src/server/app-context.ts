@@ -1,8 +1,10 @@
 import type { AuthLimits } from './auth/auth-limits';
+import type { RateLimitStore } from './auth/rate-limit-store';
 import type { WidgetHub } from './chat/widget-hub';
 import type { EmailChannels } from './channels/email-channels';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { ContentPool } from './content/content-pool';
 import type { Db } from './db/database';
 import type { DialectName } from './db/open-database';
 import type { JobRunner } from './jobs/job-runner';
@@ -23,6 +25,8 @@ export type AppContext = {
   mail: MailQueue;
   links: PublicLinks;
   limits: AuthLimits;
+  /** The counters behind every rate limit, shared by all instances (rate_limits table). */
+  rateLimits: RateLimitStore;
   metrics: Metrics;
   /** The open /stream sockets of this instance. */
   stream: StreamHub;
@@ -37,4 +41,6 @@ export type AppContext = {
   widgets: WidgetHub;
   /** Email channels: DNS verification, attachments, inbound mail and reply delivery. */
   channels: EmailChannels;
+  /** Parses and cleans customer content (raw mail, HTML) in worker threads: the one door for it. */
+  content: ContentPool;
 };

@@ -8,6 +8,7 @@ import type { AppContext } from './app-context';
 import { createAuthLimits } from './auth/auth-limits';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { registerEmailLinkRoutes } from './auth/email-link-routes';
+import { createSqlRateLimitStore } from './auth/rate-limit-store';
 import { registerTokenRoutes } from './auth/token-routes';
 import { registerBlockingRoutes } from './blocking/blocking-routes';
 import { registerChatWidgetRoutes } from './chat/chat-channel';
@@ -21,6 +22,7 @@ import type { EmailTransport } from './channels/email-transport';
 import { registerInboundWebhookRoute } from './channels/inbound-webhook-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import { createContentPool } from './content/content-pool';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerConversationActionRoutes } from './conversations/conversation-action-routes';
 import { registerConversationMutationRoutes } from './conversations/conversation-mutation-routes';
@@ -29,6 +31,8 @@ import type { Db } from './db/database';
 import type { DialectName } from './db/open-database';
 import { registerDraftRoutes } from './drafts/draft-routes';
 import { registerAuthDecorator } from './http/auth-hook';
+import { appContentPolicy } from './http/content-policy';
+import { registerControlCharacterGuard } from './http/control-character-guard';
 import { handleError } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerPingRoute } from './http/ping-route';
@@ -40,18 +44,24 @@ import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
 import { deliverMessageJob } from './messages/deliver-message-job';
+import { wakeConversationJob } from './conversations/snooze-conversation';
 import type { MessageDelivery } from './messages/message-delivery';
 import { registerMessageRoutes } from './messages/message-routes';
 import { createMetrics } from './metrics/metrics';
 import { registerMetricsRoute } from './metrics/metrics-route';
 import { registerOrganizationRoutes } from './organization/organization-routes';
-import { createPgChangeListener } from './realtime/pg-change-listener';
+import { parseChangeNotification } from './realtime/change-notification';
+import { createPgListener } from './realtime/pg-listener';
 import { createPresenceHub } from './realtime/presence-hub';
+import { createPresencePeers } from './realtime/presence-peers';
+import { createPresenceRelay, PRESENCE_CHANNEL, type PresenceRelay } from './realtime/presence-relay';
 import { createStreamHub } from './realtime/stream-hub';
 import { createStreamSessionCheck } from './realtime/stream-session-check';
 import { registerStreamRoute } from './realtime/stream-route';
-import type { FeedNotifier } from './realtime/write-transaction';
+import { registerCompression, SOCKET_COMPRESSION } from './http/compression';
+import { CHANGES_CHANNEL, type FeedNotifier } from './realtime/write-transaction';
 import { registerSearchRoutes } from './search/search-routes';
+import { registerSnippetRoutes } from './snippets/snippet-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
@@ -101,6 +111,7 @@ export async function buildApp({
   const mail = createMailQueue(mailer, app.log);
   const dialect: DialectName = config.databaseUrl ? 'postgres' : 'sqlite';
   const metrics = createMetrics();
+  const rateLimits = createSqlRateLimitStore(db, clock);
   const stream = createStreamHub({ db, metrics, log: app.log });
   const streamSessions = createStreamSessionCheck({ db, clock, log: app.log, clients: () => stream.clients() });
   const widgets = createWidgetHub({ db, log: app.log });
@@ -111,9 +122,11 @@ export async function buildApp({
       widgets.committed(orgId, seq);
     },
   };
+  const content = createContentPool(config.content, app.log);
   const channels = createEmailChannels({
     config,
     deps: { db, dialect, clock, feed },
+    content,
     log: app.log,
     ...(dns ? { dns } : {}),
     ...(emailTransport ? { transport: emailTransport } : {}),
@@ -124,19 +137,35 @@ export async function buildApp({
     clock,
     log: app.log,
     pollMs: config.jobPollMs,
-    handlers: { deliver_message: deliverMessageJob({ db, dialect, clock, feed }, delivery ?? channels.delivery) },
+    handlers: {
+      deliver_message: deliverMessageJob({ db, dialect, clock, feed }, delivery ?? channels.delivery),
+      wake_conversation: wakeConversationJob({ db, dialect, clock, feed }),
+    },
   });
+  // Presence crosses instances through the relay on PostgreSQL; on SQLite it stays in this process.
+  const peers = createPresencePeers();
+  let relay: PresenceRelay | null = null;
+  const presence = createPresenceHub({ clock, peers, publish: (change) => relay?.publish(change) });
+  if (config.databaseUrl) {
+    relay = createPresenceRelay({ db, log: app.log, clock, heartbeatMs: config.presenceHeartbeatMs, hub: presence, peers });
+  }
   const listener = config.databaseUrl
-    ? createPgChangeListener({
+    ? createPgListener({
         databaseUrl: config.databaseUrl,
         log: app.log,
-        onChange: (orgId, seq) => {
-          stream.notify(orgId, seq);
-          widgets.notify(orgId, seq);
+        channels: {
+          [CHANGES_CHANNEL]: (payload) => {
+            const change = parseChangeNotification(payload);
+            if (!change) return;
+            stream.notify(change.orgId, change.seq);
+            widgets.notify(change.orgId, change.seq);
+          },
+          [PRESENCE_CHANNEL]: (payload) => relay?.receive(payload),
         },
         onReconnect: () => {
           stream.refreshAll();
           widgets.refreshAll();
+          relay?.connected();
         },
       })
     : null;
@@ -147,24 +176,28 @@ export async function buildApp({
     clock,
     mail,
     links: createPublicLinks(() => config.publicUrl ?? listeningUrl(app, config.host)),
-    limits: createAuthLimits(clock),
+    limits: createAuthLimits(rateLimits),
+    rateLimits,
     metrics,
     stream,
     streamSessions,
     feed,
-    presence: createPresenceHub(),
+    presence,
     widgets,
     jobs,
     channels,
+    content,
   };
 
   app.setErrorHandler(handleError);
   registerJsonBodyParser(app);
+  registerControlCharacterGuard(app);
   registerSecurityHeaders(app);
   registerAuthDecorator(app);
   registerPingRoute(app, config.buildId);
   registerMetricsRoute(app, ctx);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await registerCompression(app);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: SOCKET_COMPRESSION } });
   registerStreamRoute(app, ctx);
   registerChatWidgetRoutes(app, ctx);
   await app.register(
@@ -185,6 +218,7 @@ export async function buildApp({
       registerDraftRoutes(api, ctx);
       registerContactRoutes(api, ctx);
       registerTagRoutes(api, ctx);
+      registerSnippetRoutes(api, ctx);
       registerBlockingRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerChatSettingsRoutes(api, ctx);
@@ -194,18 +228,22 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  await registerStaticApp(app, config.staticDir);
+  await registerStaticApp(app, config.staticDir, appContentPolicy(config.cspReportUri));
   app.addHook('onReady', async () => {
     jobs.start();
     listener?.start();
+    relay?.start();
     streamSessions.start();
     await channels.start();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await channels.stop();
+    // After the SMTP server: its last sessions may still need a worker.
+    await content.close();
     await streamSessions.stop();
     await listener?.stop();
+    await relay?.stop();
     await mail.drain();
   });
   return app;

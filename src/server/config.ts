@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { loadChannelConfig, type ChannelConfig } from './channels/channel-config';
 import { ConfigError } from './config-error';
+import { loadContentConfig, type ContentConfig } from './content/content-config';
+import { RELEASE_GRACE_S } from '../protocol/constants';
 
 export type TrustProxy = boolean | string;
 
@@ -25,8 +27,16 @@ export type Config = {
   metricsToken: string | null;
   /** How often each instance looks for due jobs (held sends) scheduled by any instance. */
   jobPollMs: number;
+  /** How long a held reply waits past its delay for its device's release (RELEASE_GRACE_S). */
+  releaseGraceMs: number;
   /** Email channels: inbound SMTP and webhook, DNS verification (channels/channel-config.ts). */
   channels: ChannelConfig;
+  /** Where browsers report violations of the app's content policy; null: nowhere. */
+  cspReportUri: string | null;
+  /** How often each instance announces its presence state to the others (PostgreSQL only). */
+  presenceHeartbeatMs: number;
+  /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
+  content: ContentConfig;
 };
 
 export { ConfigError };
@@ -56,8 +66,15 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - METRICS_TOKEN when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open
  * - JOB_POLL_MS  how often due jobs are looked for, in milliseconds (1000); a job scheduled by this
  *                instance is also run on time without waiting for a poll
+ * - RELEASE_GRACE_MS how long a held reply waits past its delay for its device to release it,
+ *                before it goes out anyway (60000); tests shorten it
  * - SMTP_INBOUND_PORT, INBOUND_WEBHOOK_SECRET, DNS_SERVERS, EMAIL_… : email channels, see
  *                channels/channel-config.ts
+ * - CSP_REPORT_URI where browsers POST reports of content-policy violations (an http(s) URL or a
+ *                path); unset, violations are not reported
+ * - PRESENCE_HEARTBEAT_MS how often an instance announces its presence state to the others on
+ *                PostgreSQL (10000); an instance not heard from for three times as long is dropped
+ * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  */
 export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
   const port = parsePort(env.PORT);
@@ -81,8 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     buildId: nonEmpty(env.BUILD_ID) ?? packageVersion(projectRoot),
     metricsToken: nonEmpty(env.METRICS_TOKEN) ?? null,
-    jobPollMs: parseJobPollMs(env.JOB_POLL_MS),
+    jobPollMs: parseMilliseconds(env.JOB_POLL_MS, 'JOB_POLL_MS', { fallback: 1000, min: 10, max: 3_600_000 }),
+    releaseGraceMs: parseMilliseconds(env.RELEASE_GRACE_MS, 'RELEASE_GRACE_MS', { fallback: RELEASE_GRACE_S * 1000, min: 0, max: 3_600_000 }),
     channels: loadChannelConfig(env, { host, smtpUrl }),
+    cspReportUri: parseReportUri(env.CSP_REPORT_URI),
+    presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
+    content: loadContentConfig(env),
   };
 }
 
@@ -99,12 +120,25 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseJobPollMs(value: string | undefined): number {
+function parseMilliseconds(value: string | undefined, name: string, range: { fallback: number; min: number; max: number }): number {
   const raw = nonEmpty(value);
-  if (raw === undefined) return 1000;
+  if (raw === undefined) return range.fallback;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 10 || ms > 3_600_000) throw new ConfigError('JOB_POLL_MS must be a number of milliseconds (10 to 3600000)');
+  if (!Number.isInteger(ms) || ms < range.min || ms > range.max) {
+    throw new ConfigError(`${name} must be a number of milliseconds (${range.min} to ${range.max})`);
+  }
   return ms;
+}
+
+/** A report URI goes into a header: an http(s) URL or a path of visible ASCII, without `;` or `,`. */
+function parseReportUri(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  const plain = /^[!-~]+$/.test(raw) && !/[;,]/.test(raw);
+  if (!plain || !(raw.startsWith('/') || (/^https?:\/\//.test(raw) && URL.canParse(raw)))) {
+    throw new ConfigError('CSP_REPORT_URI must be an http(s) URL or a path');
+  }
+  return raw;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | null {

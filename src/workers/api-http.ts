@@ -4,8 +4,7 @@ import { CONTENT_ID_HEADER, MUTATION_HEADER, STREAM_HEADER } from '../protocol/r
 import type { SendOutcome } from './classify-failure';
 import { failureText } from './classify-failure';
 import type { Clock } from './connection';
-import { mutationRequest } from './mutation-request';
-import type { StoredRow } from './outbox-store';
+import type { MutationRequest } from './mutations/mutation-definition';
 import { StreamedRequestError } from './streamed-requests';
 import type { BeginResult } from './streamed-requests';
 
@@ -42,9 +41,9 @@ export function createApiHttp(deps: ApiHttpDeps) {
   return {
     apiUrl,
 
-    async sendMutation(row: StoredRow, signal: AbortSignal): Promise<SendOutcome> {
-      const request = mutationRequest(row);
-      const extra: Record<string, string> = { [MUTATION_HEADER]: row.client_id };
+    /** A mutation's request (its definition's), under its mutation id. */
+    async sendMutation(request: MutationRequest, mutationId: string, signal: AbortSignal): Promise<SendOutcome> {
+      const extra: Record<string, string> = { [MUTATION_HEADER]: mutationId };
       if (request.body !== undefined) extra['content-type'] = 'application/json';
       const sent = await headers(extra);
       if (!sent) return { kind: 'response', status: 401, body: null };

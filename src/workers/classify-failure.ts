@@ -1,9 +1,8 @@
-import type { MutationKind } from '../client-db/outbox-row';
 import { RECONNECT_CAP_MS, RECONNECT_STEP_MS } from '../protocol/constants';
 import { ERROR_TEXTS } from '../protocol/error-texts';
 
 /**
- * How a sent mutation ended, and what the outbox does about it (pure; DESIGN.md Client):
+ * How a sent mutation ended, and what the outbox does about it (pure; docs/architecture.md "Client"):
  * network errors, timeouts, 5xx and 429 are retried with backoff; 401 ends the session and stops
  * sending; any other 4xx is permanent (the patch is dropped and the §8 text shown).
  */
@@ -30,14 +29,6 @@ export function classifyOutcome(outcome: SendOutcome): Verdict {
 /** Delay before the next try after `attempts` failed ones: 500 ms × attempts, at most 10 s. */
 export function retryDelay(attempts: number): number {
   return Math.min(RECONNECT_STEP_MS * Math.max(attempts, 1), RECONNECT_CAP_MS);
-}
-
-/**
- * What the agent is told when the server refuses a mutation: the server's text (failureText),
- * except where §8 names the action's own text (marking as spam).
- */
-export function refusedMutationText(kind: MutationKind, serverText: string): string {
-  return kind === 'spam' ? ERROR_TEXTS.spam : serverText;
 }
 
 /** §8: an errors object shows its first entry as 'key: message'; an error string as it is. */

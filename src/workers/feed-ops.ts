@@ -1,6 +1,7 @@
+import { COLLECTION_DEFINITIONS, isCollection } from '../protocol/collections';
 import type { CollectionName } from '../protocol/documents';
 import type { ServerMessage } from '../protocol/realtime';
-import { docKeyOf, isCollection } from './server-documents';
+import { docKeyOf } from './server-documents';
 import type { StoredDoc } from './recompute-visible';
 
 /**
@@ -14,6 +15,10 @@ export type FeedOp =
   | { kind: 'delete'; col: CollectionName; id: string | number; cursor: number | null }
   | { kind: 'cursor'; cursor: number }
   | { kind: 'ready'; cursor: number | null }
+  /** A bootstrap's first screen: the server's unread counts per inbox key, shown until READY. */
+  | { kind: 'counts'; counts: Record<string, number> }
+  /** The end of a screen worth showing: the transaction ends here, so it commits at once. */
+  | { kind: 'paint' }
   | { kind: 'done'; targetId: string; document: Record<string, unknown> }
   | { kind: 'error'; targetId: string; document: Record<string, unknown> };
 
@@ -30,6 +35,10 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
       return message.target_id === undefined ? null : { kind: 'error', targetId: message.target_id, document: message.document ?? {} };
     case 'VERSION':
       return null;
+    case 'COUNTS':
+      return { kind: 'counts', counts: countsOf(message.document ?? {}) };
+    case 'PAINT':
+      return { kind: 'paint' };
     case 'delete': {
       const col = message.col;
       const id = isCollection(col) && message.document ? deletedKey(col, message.document) : null;
@@ -45,10 +54,16 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
   }
 }
 
+function countsOf(document: Record<string, unknown>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [key, value] of Object.entries(document)) if (typeof value === 'number' && Number.isFinite(value)) counts[key] = value;
+  return counts;
+}
+
 function deletedKey(col: CollectionName, document: StoredDoc): string | number | null {
-  // A tag may be deleted by slug or by an `id` that is its slug.
-  if (col === 'tags' && typeof document['slug'] !== 'string') return docKeyOf(col, { slug: document['id'] });
-  return docKeyOf(col, document);
+  // A `delete` message carries the key as `id` (DeletedDocument), whatever the collection's key field.
+  const key = COLLECTION_DEFINITIONS[col].key;
+  return docKeyOf(col, key in document ? document : { [key]: document['id'] });
 }
 
 export function docCount(op: FeedOp): number {

@@ -1,4 +1,5 @@
-import type { CursorMeta, InboxDatabase } from '../client-db/inbox-database';
+import type { CursorMeta, InboxDatabase, UnreadCountsMeta } from '../client-db/inbox-database';
+import { COLLECTIONS } from '../protocol/collections';
 import type { ServerMessage } from '../protocol/realtime';
 import { docCount, feedOpOf, mergeFeedOps } from './feed-ops';
 import type { FeedOp } from './feed-ops';
@@ -6,7 +7,8 @@ import { clearDocuments, deleteServerDoc, putServerDocs } from './server-documen
 import type { SendSettled } from './server-documents';
 
 /**
- * Writes what the socket brings into IndexedDB, in arrival order. Messages that arrive while a
+ * Writes what the socket brings into IndexedDB, in arrival order, into the tables of the synced
+ * collections (src/protocol/collections.ts; feed-ops reads each message's collection and key). Messages that arrive while a
  * transaction runs are written together by the next one (up to `maxDocsPerTransaction`), so a
  * bootstrap of 100,000 documents is some dozens of transactions, not 100,000.
  *
@@ -33,22 +35,30 @@ export type FeedWriterDeps = {
 };
 
 export const MAX_DOCS_PER_TRANSACTION = 2_000;
+/** During a bootstrap, fewer and larger transactions (nothing else is waiting to be written). */
+export const MAX_BOOTSTRAP_DOCS_PER_TRANSACTION = 10_000;
 
 export function createFeedWriter(deps: FeedWriterDeps) {
   const { db } = deps;
   const maxDocs = deps.maxDocsPerTransaction ?? MAX_DOCS_PER_TRANSACTION;
+  const maxBootstrapDocs = deps.maxDocsPerTransaction ?? MAX_BOOTSTRAP_DOCS_PER_TRANSACTION;
   let queue: FeedOp[] = [];
   let cursor = deps.initialCursor;
   let bootstrapping = false;
+  /** A streamed GET wrote documents since RESET: bootstrap documents are checked against stored ones again. */
+  let streamedDuringBootstrap = false;
   let draining: Promise<void> | null = null;
   let stopped = false;
 
   function takeBatch(): FeedOp[] {
     let docs = 0;
     let taken = 0;
-    while (taken < queue.length && (taken === 0 || docs < maxDocs)) {
-      docs += docCount(queue[taken] as FeedOp);
+    const limit = bootstrapping ? Math.max(maxDocs, maxBootstrapDocs) : maxDocs;
+    while (taken < queue.length && (taken === 0 || docs < limit)) {
+      const op = queue[taken] as FeedOp;
+      docs += docCount(op);
       taken += 1;
+      if (op.kind === 'paint') break;
     }
     const batch = queue.slice(0, taken);
     queue = queue.slice(taken);
@@ -74,18 +84,22 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       cursorChanged = true;
     };
     try {
-      await db.transaction('rw', [db.conversations, db.messages, db.contacts, db.tags, db.drafts, db.bases, db.outbox, db.meta], async () => {
+      await db.transaction('rw', [...COLLECTIONS.map((col) => db.table(col)), db.bases, db.outbox, db.meta], async () => {
         const now = deps.now();
         for (const op of mergeFeedOps(batch)) {
           switch (op.kind) {
             case 'reset':
               await clearDocuments(db, now);
+              streamedDuringBootstrap = false;
               nextCursor = null;
               nextBootstrapping = true;
               cursorChanged = true;
               break;
             case 'put': {
-              const settled = await putServerDocs(db, op.col, op.docs, now);
+              // A bootstrap's own documents (not a streamed GET's) go straight in.
+              const fresh = nextBootstrapping && op.targetId === null && !streamedDuringBootstrap;
+              if (op.targetId !== null && nextBootstrapping) streamedDuringBootstrap = true;
+              const settled = await putServerDocs(db, op.col, op.docs, now, fresh);
               for (const change of settled) effects.push({ kind: 'settled', settled: change });
               if (op.targetId !== null) effects.push({ kind: 'fetched', targetId: op.targetId, count: op.docs.length });
               else advance(op.cursor);
@@ -104,7 +118,16 @@ export function createFeedWriter(deps: FeedWriterDeps) {
                 nextCursor = op.cursor;
                 cursorChanged = true;
               }
+              // From now on the screens count from their own complete copy.
+              await db.meta.delete('unread-counts');
               effects.push({ kind: 'ready' });
+              break;
+            case 'counts': {
+              const row: UnreadCountsMeta = { key: 'unread-counts', counts: op.counts };
+              await db.meta.put(row);
+              break;
+            }
+            case 'paint':
               break;
             case 'done':
             case 'error':

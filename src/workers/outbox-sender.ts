@@ -1,29 +1,39 @@
 import { classifyOutcome, retryDelay } from './classify-failure';
 import type { SendOutcome } from './classify-failure';
 import type { Clock } from './connection';
-import { laneOf, lanesOf } from './mutation-target';
+import { lanesOf } from './mutations/mutation-registry';
 import { onceOnline } from './network-port';
 import type { NetworkPort } from './network-port';
 import type { StoredRow } from './outbox-store';
 import { pickSendable } from './pick-sendable';
+import type { SendCandidate } from './pick-sendable';
 
 /**
- * The loop that sends outbox rows. Each pass reads the unsettled rows, asks pickSendable which
- * lane heads may go, and sends them; it runs again when a row is added, a send settles, a backoff
- * ends or the browser comes online. A 'sending' row this loop is not sending is a leftover of a
- * crashed worker and is sent again (the server applies a mutation id at most once).
+ * The loop that sends outbox rows. Each pass looks at the unsettled rows, asks pickSendable which
+ * lane heads may go, claims them together and sends them; it runs again when a row is added, a
+ * send settles, a backoff ends or the browser comes online. A 'sending' row this loop is not
+ * sending is a leftover of a crashed worker (or of a dead elected tab) and is sent again (the
+ * server applies a mutation id at most once).
  *
- *   idle ──kick──▶ pass ──▶ sending rows (at most maxInFlight) ──settle──▶ kick
+ *   idle ──kick──▶ pass ──▶ sending rows (at most maxInFlight) ──settle──▶ pass
  *    ▲              │ offline: wait for online        backoff: wake at send_at
  *    └──────────────┘ 401: halted until a new sender
+ *
+ * Nothing a row costs grows with the queue: the outbox is read whole only when something outside
+ * the loop changed it (`kick`: a new row, an undo, back online); between, the loop keeps its own
+ * list of the unsettled rows' lanes, dropping a row when it settles. Claims of a pass share one
+ * transaction, and sends that end together settle in one (`batch`): an outbox transaction waits
+ * for the disk (strict durability), so a row no longer pays for two of them alone.
  */
 export type OutboxSenderDeps = {
   clock: Clock;
   network: NetworkPort;
   listPending: () => Promise<StoredRow[]>;
-  /** Marks the row 'sending', or null when it must not be sent after all. */
-  claim: (id: number) => Promise<StoredRow | null>;
+  /** Marks the rows 'sending' (one transaction); leaves out those that must not be sent after all. */
+  claim: (ids: number[]) => Promise<StoredRow[]>;
   send: (row: StoredRow, signal: AbortSignal) => Promise<SendOutcome>;
+  /** Runs several settles in one outbox transaction (default: as they come). */
+  batch?: (work: () => Promise<void>) => Promise<void>;
   succeed: (row: StoredRow, body: unknown) => Promise<void>;
   retry: (row: StoredRow, sendAt: number) => Promise<void>;
   fail: (row: StoredRow, text: string) => Promise<void>;
@@ -33,13 +43,25 @@ export type OutboxSenderDeps = {
   maxInFlight?: number;
 };
 
-type Flight = { task: Promise<void>; controller: AbortController };
+type Flight = { controller: AbortController };
+type Candidate = SendCandidate & { lanes: readonly string[] };
+type Ended = { row: StoredRow; outcome: SendOutcome };
+/** What a settle did to the row, for the loop's own list: gone, or back in the queue until then. */
+type Settled = { kind: 'gone' } | { kind: 'queued'; sendAt: number };
+
+/** Settles written in one transaction at most. */
+const SETTLE_BATCH = 50;
 
 export function createOutboxSender(deps: OutboxSenderDeps) {
   const { clock } = deps;
-  const maxInFlight = deps.maxInFlight ?? 4;
+  const maxInFlight = deps.maxInFlight ?? 16;
+  const batch = deps.batch ?? ((work: () => Promise<void>) => work());
   const inFlight = new Map<number, Flight>();
   const busy = new Set<Promise<unknown>>();
+  /** The unsettled rows as the loop knows them, or null: read the outbox on the next pass. */
+  let known: Map<number, Candidate> | null = null;
+  let ended: Ended[] = [];
+  let settling: Promise<void> | null = null;
   let started = false;
   let stopped = false;
   let halted = false;
@@ -50,7 +72,13 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
 
   const running = () => started && !stopped && !halted;
 
+  /** Something outside the loop changed the outbox: read it again, then look. */
   function kick(): void {
+    known = null;
+    look();
+  }
+
+  function look(): void {
     if (!running()) return;
     if (pass) {
       again = true;
@@ -62,7 +90,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
         pass = null;
         if (again) {
           again = false;
-          kick();
+          look();
         }
       });
   }
@@ -77,24 +105,24 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       });
       return;
     }
-    const rows = await deps.listPending();
-    if (!running()) return;
-    const now = clock.now();
-    const candidates = rows.map((row) => ({ id: row.id, seq: row.seq, lane: laneOf(row), lanes: lanesOf(row), send_at: row.send_at }));
-    const plan = pickSendable(candidates, new Set(inFlight.keys()), now);
-    for (const id of plan.ready) {
-      if (inFlight.size >= maxInFlight) break;
-      start(id);
+    if (known === null) {
+      const rows = await deps.listPending();
+      if (!running()) return;
+      known = new Map(rows.sort((a, b) => a.seq - b.seq).map((row) => [row.id, candidateOf(row)]));
     }
+    const now = clock.now();
+    const plan = pickSendable([...known.values()], new Set(inFlight.keys()), now);
+    const ids = plan.ready.slice(0, Math.max(0, maxInFlight - inFlight.size));
+    if (ids.length > 0) await claimAndSend(ids);
     if (plan.wakeAt !== null) {
       wakeTimer = clock.setTimeout(() => {
         wakeTimer = null;
-        kick();
-      }, plan.wakeAt - now);
+        look();
+      }, Math.max(0, plan.wakeAt - clock.now()));
     }
   }
 
-  /** Database work of a pass or a flight; idle() waits for it, never for the network. */
+  /** Database work of a pass or a settle; idle() waits for it, never for the network. */
   function track<T>(promise: Promise<T>): Promise<T> {
     busy.add(promise);
     const done = () => busy.delete(promise);
@@ -102,40 +130,98 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
     return promise;
   }
 
-  function start(id: number): void {
-    const controller = new AbortController();
-    const release = () => {
+  async function claimAndSend(ids: number[]): Promise<void> {
+    const flights = new Map(ids.map((id) => [id, { controller: new AbortController() }]));
+    for (const [id, flight] of flights) inFlight.set(id, flight);
+    let claimed: StoredRow[];
+    try {
+      claimed = await deps.claim(ids);
+    } catch (error) {
+      for (const id of ids) inFlight.delete(id);
+      throw error;
+    }
+    const sent = new Set(claimed.map((row) => row.id));
+    for (const id of ids) {
+      if (sent.has(id)) continue;
+      // Settled, undone or back in backoff meanwhile: read the outbox again before the next look.
       inFlight.delete(id);
-      kick();
-    };
-    const task = (async () => {
-      const row = await track(deps.claim(id));
-      if (!row || controller.signal.aborted) return release();
-      const outcome = await deps.send(row, controller.signal);
-      // Stopped meanwhile: the row stays 'sending' and is sent again by the next sender.
-      if (controller.signal.aborted) return release();
-      await track(settle(row, outcome).finally(release));
-    })().catch((error: unknown) => {
-      inFlight.delete(id);
-      deps.onError(error);
-    });
-    inFlight.set(id, { task, controller });
+      known = null;
+    }
+    for (const row of claimed) {
+      const flight = flights.get(row.id);
+      if (flight) void fly(row, flight);
+    }
   }
 
-  async function settle(row: StoredRow, outcome: SendOutcome): Promise<void> {
+  async function fly(row: StoredRow, flight: Flight): Promise<void> {
+    try {
+      const outcome = await deps.send(row, flight.controller.signal);
+      // Stopped meanwhile: the row stays 'sending' and is sent again by the next sender.
+      if (flight.controller.signal.aborted) {
+        inFlight.delete(row.id);
+        return;
+      }
+      ended.push({ row, outcome });
+      settling ??= track(settleEnded());
+    } catch (error) {
+      inFlight.delete(row.id);
+      deps.onError(error);
+      look();
+    }
+  }
+
+  /** Settles the sends that ended, several per transaction, until none is left. */
+  async function settleEnded(): Promise<void> {
+    try {
+      while (ended.length > 0) {
+        const items = ended.slice(0, SETTLE_BATCH);
+        ended = ended.slice(items.length);
+        const results = new Map<number, Settled>();
+        try {
+          await batch(async () => {
+            for (const item of items) results.set(item.row.id, await settle(item.row, item.outcome));
+          });
+        } catch (error) {
+          // Nothing of the batch was written: its rows are still 'sending' and go again.
+          results.clear();
+          deps.onError(error);
+        }
+        for (const item of items) {
+          inFlight.delete(item.row.id);
+          const result = results.get(item.row.id);
+          if (!known || !result) continue;
+          if (result.kind === 'gone') known.delete(item.row.id);
+          else {
+            const candidate = known.get(item.row.id);
+            if (candidate) known.set(item.row.id, { ...candidate, send_at: result.sendAt });
+          }
+        }
+        look();
+      }
+    } finally {
+      settling = null;
+    }
+  }
+
+  async function settle(row: StoredRow, outcome: SendOutcome): Promise<Settled> {
     const verdict = classifyOutcome(outcome);
     switch (verdict.kind) {
       case 'done':
-        return deps.succeed(row, verdict.body);
-      case 'retry':
-        return deps.retry(row, clock.now() + retryDelay(row.attempts + 1));
+        await deps.succeed(row, verdict.body);
+        return { kind: 'gone' };
+      case 'retry': {
+        const sendAt = clock.now() + retryDelay(row.attempts + 1);
+        await deps.retry(row, sendAt);
+        return { kind: 'queued', sendAt };
+      }
       case 'permanent':
-        return deps.fail(row, verdict.text);
+        await deps.fail(row, verdict.text);
+        return { kind: 'gone' };
       case 'unauthorized':
         halted = true;
         await deps.requeue(row);
         deps.onUnauthorized();
-        return;
+        return { kind: 'queued', sendAt: row.send_at };
     }
   }
 
@@ -144,7 +230,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       started = true;
       kick();
     },
-    /** Something changed (a new row, back online): look again. */
+    /** Something changed (a new row, an undo, back online): look again. */
     kick,
     isInFlight(id: number): boolean {
       return inFlight.has(id);
@@ -167,9 +253,14 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       cancelOnline?.();
       cancelOnline = null;
       for (const flight of inFlight.values()) flight.controller.abort();
-      await Promise.all([pass, ...[...inFlight.values()].map((flight) => flight.task)]);
+      await Promise.allSettled([pass, settling]);
     },
   };
+}
+
+function candidateOf(row: StoredRow): Candidate {
+  const lanes = lanesOf(row);
+  return { id: row.id, seq: row.seq, lane: lanes[0] ?? '', lanes, send_at: row.send_at };
 }
 
 export type OutboxSender = ReturnType<typeof createOutboxSender>;

@@ -1,163 +1,178 @@
 import type { InboxDatabase } from '../client-db/inbox-database';
 import type { MutationInput, OutboxRow } from '../client-db/outbox-row';
-import { applyMutation, tagSlug } from './apply-mutation';
-import { isTempId, lanesOf, messageRefOf, targetKey, targetKeysOf, targetOf, withMessageRef } from './mutation-target';
-import { bulkResponseDocuments, responseDocument } from './mutation-request';
+import { collectionKeyOf } from '../protocol/collections';
+import { applyMutation } from './apply-mutation';
+import { isTempId, parseTargetKey, targetKey } from './mutation-target';
+import {
+  definitionOf,
+  lanesOf,
+  MUTATED_COLLECTIONS,
+  primaryTargetKey,
+  referredIdOf,
+  targetKeysOf,
+  withReferredId,
+} from './mutations/mutation-registry';
 import { pendingRowsFor, recomputeTarget } from './recompute-visible';
 import { deleteServerDoc, putServerDocs } from './server-documents';
 import type { SendSettled } from './server-documents';
-import { putSplitResponse, splitMovedIds } from './split-moves';
 
 /**
  * The outbox's transactions (see OutboxRow for the row's states). Each one changes the row and
  * the visible documents together, so no mutation goes untracked and no patch outlives its row.
- * They run on the strict-durability instance of the database.
+ * They run on the strict-durability instance of the database. What a row does is its kind's
+ * definition (src/workers/mutations/); nothing here names a kind.
  */
 export type StoredRow = OutboxRow & { id: number };
 export type NewRowIds = { clientId: string; tempId: string };
 
-const tables = (db: InboxDatabase) => [db.outbox, db.bases, db.conversations, db.messages, db.tags, db.drafts];
+/** Every table a mutation may read or change: the outbox, the base copies, the collections of the registry's definitions. */
+export const outboxTables = (db: InboxDatabase) => [db.outbox, db.bases, ...MUTATED_COLLECTIONS.map((col) => db.table(col))];
 
-/**
- * Records a user action. A draft save replaces its draft's row while that row still waits (see
- * coalesceDraft); a reply or note naming the agent's draft deletes that draft in the same
- * transaction, so a crash can never leave sent words in the composer.
- */
+/** Records a user action: a coalescing one may take over its document's queued row instead. */
 export async function enqueueMutation(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number> {
-  return db.transaction('rw', tables(db), async () => {
-    if (input.kind === 'draft') {
-      const replaced = await coalesceDraft(db, input, ids, now);
+  return db.transaction('rw', outboxTables(db), async () => {
+    // The same call again (a tab repeating it on a new leader): its row, if it is still here.
+    const recorded = await db.outbox.where('client_id').equals(ids.clientId).first();
+    if (recorded?.id !== undefined) return recorded.id;
+    if (definitionOf(input).coalesces) {
+      const replaced = await coalesce(db, input, ids, now);
       if (replaced !== null) return replaced;
     }
-    const id = await addMutationRow(db, input, ids, now);
-    if ((input.kind === 'reply' || input.kind === 'note') && input.draft_id !== undefined) {
-      await deleteDraftWithSend(db, input.conversation_id, input.draft_id, ids, now);
-    }
-    return id;
+    return addMutationRow(db, input, ids, now);
   });
 }
 
 /**
- * Saving a draft as the agent types would add a row per keystroke. Instead, while the draft's
- * last row is still queued (not sent, not being sent) and nothing that uses this draft (a send
- * carrying it, a share of it) was queued after it, that row takes the new text: a draft is saved
- * whole, so the latest state is all the server needs. Other actions of the conversation (read,
- * tag, status…) do not depend on the draft's text, so they do not split the save. It takes a new mutation id too: a retried row may have been applied
- * under its old one, whose stored answer would be replayed instead of the new text.
+ * Saving as the agent types (a draft) would add a row per keystroke. Instead, while the
+ * document's last row is of the same kind and still queued (not sent, not being sent), and
+ * nothing queued after it in its lanes targets or uses that document (a send carrying the draft,
+ * a share of it), that row takes the new input: it is saved whole, so the latest state is all the
+ * server needs. Other actions in the lanes (read, tag, status…) do not split the save. It takes a
+ * new mutation id too: a retried row may have been applied under its old one, whose stored answer
+ * would be replayed instead of the new input.
  */
-async function coalesceDraft(db: InboxDatabase, input: Extract<MutationInput, { kind: 'draft' }>, ids: NewRowIds, now: number): Promise<number | null> {
-  const key = targetKey(targetOf(input, null));
-  const rows = await pendingRowsFor(db, key);
-  const last = rows.at(-1);
-  if (last?.id === undefined || last.state !== 'queued' || last.args.kind !== 'draft') return null;
+async function coalesce(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number | null> {
+  const key = primaryTargetKey({ args: input, temp_id: null });
+  const last = (await pendingRowsFor(db, key)).at(-1);
+  if (last?.id === undefined || last.state !== 'queued' || last.kind !== input.kind) return null;
+  const lanes = lanesOf({ args: input });
   const later = await db.outbox
     .where('seq')
     .above(last.seq)
-    .filter((row) => row.state !== 'failed' && lanesOf(row).includes(input.conversation_id) && refersToDraft(row.args, input.draft_id))
+    .filter((row) => row.state !== 'failed' && lanesOf(row).some((lane) => lanes.includes(lane)) && dependsOn(row, key))
     .count();
   if (later > 0) return null;
-  await db.outbox.update(last.id, { args: input, client_id: ids.clientId, created_at: now });
+  await db.outbox.update(last.id, { args: input, client_id: ids.clientId, created_at: now, target_keys: targetKeysOf({ args: input, temp_id: null }) });
   await recomputeTarget(db, key, now);
   return last.id;
 }
 
-/** Whether an outbox action depends on the draft: it sends it, or shares it. */
-function refersToDraft(args: MutationInput, draftId: string): boolean {
-  if (args.kind === 'reply' || args.kind === 'note' || args.kind === 'share-draft') return args.draft_id === draftId;
-  return false;
+/** Whether a row changes or uses the document `key`. */
+function dependsOn(row: OutboxRow, key: string): boolean {
+  const uses = definitionOf(row.args).uses?.(row.args) ?? [];
+  return targetKeysOf(row).includes(key) || uses.some((target) => targetKey(target) === key);
 }
 
-/** The draft a reply or note was written in goes with the send: a blank save queued behind it. */
-async function deleteDraftWithSend(db: InboxDatabase, conversationId: number, draftId: string, ids: NewRowIds, now: number): Promise<void> {
-  const draft = await db.drafts.get(draftId);
-  if (!draft) return;
-  const clear: MutationInput = { kind: 'draft', conversation_id: conversationId, draft_id: draftId, agent_id: draft.agent_id, type: draft.type, message: '' };
-  // The send's own mutation id, suffixed: unique as long as the send's is.
-  await addMutationRow(db, clear, { ...ids, clientId: `${ids.clientId}:draft` }, now);
-}
-
-/** Adds a row and shows its patch; runs inside a transaction over `tables(db)`. */
+/**
+ * Adds a row and shows its patch, then the rows its definition queues with it (each sent under
+ * this row's mutation id suffixed by its kind: unique as long as this one's is). Runs inside a
+ * transaction over `outboxTables(db)`.
+ */
 export async function addMutationRow(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number> {
-  let args = input;
-  if (input.kind === 'reply' && input.source === undefined) {
-    // A chat conversation's replies go out at once (§4); the held copy must say so too.
-    const conversation = await db.conversations.get(input.conversation_id);
-    if (conversation?.channel === 'CHAT') args = { ...input, source: 'CHAT' };
-  }
-  if (input.kind === 'split') args = { ...input, moved_ids: await splitMovedIds(db, input) };
-  const tempId = args.kind === 'reply' || args.kind === 'note' ? ids.tempId : null;
-  const key = targetKey(targetOf(args, tempId));
+  const definition = definitionOf(input);
+  const args = definition.prepare ? await definition.prepare(db, input) : input;
+  const tempId = definition.creates ? ids.tempId : null;
+  const key = primaryTargetKey({ args, temp_id: tempId });
   const last = await db.outbox.orderBy('seq').last();
   const id = await db.outbox.add({
     client_id: ids.clientId,
     seq: (last?.seq ?? 0) + 1,
     kind: args.kind,
     target_key: key,
+    target_keys: targetKeysOf({ args, temp_id: tempId }),
     args,
     created_at: now,
-    send_at: now,
+    send_at: Math.max(now, definition.notBefore?.(args) ?? now),
     state: 'queued',
     attempts: 0,
     error: null,
     temp_id: tempId,
   });
   if (id === undefined) throw new Error('The outbox gave no id.');
-  if (args.kind === 'tag') await showNewTag(db, args.name);
-  if (args.kind === 'bulk' && 'add_tag' in args.action) await showNewTag(db, args.action.add_tag);
-  await recomputeRow(db, { args, target_key: key }, now);
+  const followers = (await definition.queued?.(db, args, { tempId, createdAt: now })) ?? [];
+  await recomputeRow(db, { args, temp_id: tempId }, now);
+  for (const follower of followers) await addMutationRow(db, follower, { ...ids, clientId: `${ids.clientId}:${follower.kind}` }, now);
   return id;
 }
 
 /**
- * A tag new to this organization has no document until the server creates it: show its name
- * meanwhile. Version 0 gives way to the server's copy, whatever it says.
+ * Rows stored before database version 4 (or by a build before it) lack `target_keys`: they get
+ * them before the sender reads the outbox. Rows are few then; a no-op afterwards.
  */
-async function showNewTag(db: InboxDatabase, name: string): Promise<void> {
-  const slug = tagSlug(name);
-  if (!(await db.tags.get(slug))) await db.tags.put({ slug, name: name.trim(), is_system: false, version: 0 });
-}
-
-export async function listPendingRows(db: InboxDatabase): Promise<StoredRow[]> {
-  const rows = await db.outbox.where('state').anyOf('queued', 'sending').toArray();
-  return rows.filter((row): row is StoredRow => row.id !== undefined);
-}
-
-/**
- * Marks a row 'sending' just before its request leaves, or says it must not leave: it was undone
- * or settled meanwhile, or it refers to a temporary message whose creation failed (its lane sent the
- * creation first; had it succeeded, this row would name the server's id by now).
- */
-export async function claimRow(db: InboxDatabase, id: number, now: number): Promise<StoredRow | null> {
-  return db.transaction('rw', tables(db), async () => {
-    const row = await db.outbox.get(id);
-    // Settled, or back in backoff, since the sender looked.
-    if (!row || row.state === 'failed' || row.send_at > now) return null;
-    const ref = messageRefOf(row.args);
-    if (ref !== null && isTempId(ref) && ref !== row.temp_id) {
-      await db.outbox.delete(id);
-      await recomputeRow(db, row, now);
-      return null;
-    }
-    if (row.state !== 'sending') await db.outbox.update(id, { state: 'sending' });
-    return { ...row, id, state: 'sending' };
+export async function indexOutboxTargets(db: InboxDatabase): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const missing = await db.outbox.filter((row) => row.target_keys === undefined).toArray();
+    if (missing.length === 0) return;
+    await db.outbox.bulkPut(missing.map((row) => ({ ...row, target_keys: targetKeysOf(row) })));
   });
 }
 
-/** 2xx: the row is gone, the server's answer becomes the base, the visible copy is recomputed. */
+export async function listPendingRows(db: InboxDatabase): Promise<StoredRow[]> {
+  // Two plain index reads (getAll), not anyOf's cursor walked row by row.
+  const [queued, sending] = await Promise.all([db.outbox.where('state').equals('queued').toArray(), db.outbox.where('state').equals('sending').toArray()]);
+  return [...queued, ...sending].filter((row): row is StoredRow => row.id !== undefined).sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Marks rows 'sending' just before their requests leave (one transaction), leaving out those that
+ * must not leave: undone or settled meanwhile, or it refers to a temporary document whose creation failed (its lane sent
+ * the creation first; had it succeeded, this row would name the server's id by now).
+ */
+export async function claimRows(db: InboxDatabase, ids: readonly number[], now: number): Promise<StoredRow[]> {
+  return db.transaction('rw', outboxTables(db), async () => {
+    const rows = await db.outbox.bulkGet([...ids]);
+    const claimed: StoredRow[] = [];
+    const marked: StoredRow[] = [];
+    for (const [index, row] of rows.entries()) {
+      const id = ids[index];
+      // Settled, or back in backoff, since the sender looked.
+      if (id === undefined || !row || row.state === 'failed' || row.send_at > now) continue;
+      const ref = referredIdOf(row.args);
+      if (ref !== null && isTempId(ref) && ref !== row.temp_id) {
+        await db.outbox.delete(id);
+        await recomputeRow(db, row, now);
+        continue;
+      }
+      const sending: StoredRow = { ...row, id, state: 'sending' };
+      claimed.push(sending);
+      if (row.state !== 'sending') marked.push(sending);
+    }
+    if (marked.length > 0) await db.outbox.bulkPut(marked);
+    return claimed;
+  });
+}
+
+/**
+ * 2xx: the row is gone, and the server's copies in the answer (its definition reads them) are
+ * stored, its deletions applied; an answer without documents folds the change into the base. A
+ * created document's server id replaces its temporary id in the rows that refer to it.
+ */
 export async function settleSuccess(db: InboxDatabase, row: StoredRow, body: unknown, now: number): Promise<SendSettled[]> {
-  return db.transaction('rw', tables(db), async () => {
+  return db.transaction('rw', outboxTables(db), async () => {
     if (!(await db.outbox.get(row.id))) return [];
     await db.outbox.delete(row.id);
-    const response = responseDocument(row, body);
-    const realId = response?.col === 'messages' ? response.doc['id'] : null;
-    if (row.temp_id !== null && typeof realId === 'string') await rebaseTemporaryRefs(db, row.temp_id, realId, now);
-    let settled: SendSettled[] = [];
-    if (response) settled = await putServerDocs(db, response.col, [response.doc], now);
-    else if (row.args.kind === 'bulk') await putServerDocs(db, 'conversations', bulkResponseDocuments(body), now);
-    else if (row.args.kind === 'split') await putSplitResponse(db, body, now);
-    else if (row.args.kind === 'delete-note') await deleteServerDoc(db, 'messages', row.args.note_id, now);
-    else if (row.args.kind === 'draft') await deleteServerDoc(db, 'drafts', row.args.draft_id, now);
-    else if (row.temp_id === null) await foldIntoBase(db, row, now);
+    const definition = definitionOf(row.args);
+    const answer = definition.answer(body, row.args);
+    const created = definition.creates;
+    if (row.temp_id !== null && created) {
+      const doc = answer?.put.find((docs) => docs.col === created)?.docs[0];
+      const realId = doc ? collectionKeyOf(created, doc) : null;
+      if (realId !== null) await rebaseTemporaryRefs(db, targetKey({ col: created, id: row.temp_id }), row.temp_id, String(realId), now);
+    }
+    const settled: SendSettled[] = [];
+    for (const { col, docs } of answer?.put ?? []) settled.push(...(await putServerDocs(db, col, docs, now)));
+    for (const removed of answer?.remove ?? []) await deleteServerDoc(db, removed.col, removed.id, now);
+    if (!answer && row.temp_id === null) await foldIntoBase(db, row, now);
     await recomputeRow(db, row, now);
     return settled;
   });
@@ -168,16 +183,26 @@ export async function settleRetry(db: InboxDatabase, row: StoredRow, sendAt: num
   await db.outbox.update(row.id, { state: 'queued', attempts: row.attempts + 1, send_at: sendAt });
 }
 
-/** A permanent failure: the row is kept as 'failed' and its patch dropped. */
+/**
+ * A permanent failure: the row is kept as 'failed' and its patch dropped. Rows that refer to the
+ * document it would have created (a held reply's release, an undo) can never be sent: they go too.
+ */
 export async function settleFailure(db: InboxDatabase, row: StoredRow, text: string, now: number): Promise<void> {
-  await db.transaction('rw', tables(db), async () => {
+  await db.transaction('rw', outboxTables(db), async () => {
     const updated = await db.outbox.update(row.id, { state: 'failed', error: text });
-    if (updated > 0) await recomputeRow(db, row, now);
+    if (updated === 0) return;
+    const creates = definitionOf(row.args).creates;
+    if (row.temp_id !== null && creates) {
+      const created = targetKey({ col: creates, id: row.temp_id });
+      const orphans = (await pendingRowsFor(db, created)).filter((other) => other.id !== row.id && referredIdOf(other.args) === row.temp_id);
+      await db.outbox.bulkDelete(orphans.flatMap((other) => (other.id === undefined ? [] : [other.id])));
+    }
+    await recomputeRow(db, row, now);
   });
 }
 
-/** Recomputes every document the row's patch applies to (several for a bulk action). */
-async function recomputeRow(db: InboxDatabase, row: Pick<OutboxRow, 'args' | 'target_key'>, now: number): Promise<void> {
+/** Recomputes every document the row's patch applies to. */
+async function recomputeRow(db: InboxDatabase, row: Pick<OutboxRow, 'args' | 'temp_id'>, now: number): Promise<void> {
   // Started together, in the transaction's zone: a chain of native awaits would leave it.
   await Promise.all(targetKeysOf(row).map((key) => recomputeTarget(db, key, now)));
 }
@@ -188,18 +213,19 @@ export async function requeueRow(db: InboxDatabase, row: StoredRow): Promise<voi
 }
 
 /**
- * The server saved a reply or note under `realId`: rows still naming the temporary id (an edit,
- * a delete, an undo queued behind it) now name the server's message.
+ * The server saved a created document under `realId`: rows still naming the temporary id (an
+ * edit, a delete, an undo queued behind it) now name the server's document.
  */
-async function rebaseTemporaryRefs(db: InboxDatabase, tempId: string, realId: string, now: number): Promise<void> {
-  const tempKey = targetKey({ col: 'messages', id: tempId });
-  const realKey = targetKey({ col: 'messages', id: realId });
+async function rebaseTemporaryRefs(db: InboxDatabase, tempKey: string, tempId: string, realId: string, now: number): Promise<void> {
   const dependents = await pendingRowsFor(db, tempKey);
   if (dependents.length === 0) return;
-  for (const dependent of dependents) {
-    await db.outbox.put({ ...dependent, target_key: realKey, args: withMessageRef(dependent.args, tempId, realId) });
-  }
-  await recomputeTarget(db, realKey, now);
+  const rebased = dependents.map((dependent) => {
+    const args = withReferredId(dependent.args, tempId, realId);
+    const row = { args, temp_id: dependent.temp_id };
+    return { ...dependent, args, target_key: primaryTargetKey(row), target_keys: targetKeysOf(row) };
+  });
+  await db.outbox.bulkPut(rebased);
+  for (const key of new Set(rebased.map((row) => row.target_key))) await recomputeTarget(db, key, now);
 }
 
 /**
@@ -209,5 +235,5 @@ async function rebaseTemporaryRefs(db: InboxDatabase, tempId: string, realId: st
 async function foldIntoBase(db: InboxDatabase, row: StoredRow, now: number): Promise<void> {
   const base = await db.bases.get(row.target_key);
   if (!base || base.doc === null) return;
-  await db.bases.put({ ...base, doc: applyMutation(base.doc, row, now) });
+  await db.bases.put({ ...base, doc: applyMutation(base.doc, row, now, parseTargetKey(row.target_key).col) });
 }

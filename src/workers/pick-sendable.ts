@@ -3,12 +3,15 @@
  * the first unsettled row of a lane is a candidate, and only when nothing of its lane is in
  * flight and its backoff has passed. A lane waiting out a backoff never holds up another lane.
  */
+type Lane = string | number;
+
 export type SendCandidate = {
   id: number;
   seq: number;
-  lane: number;
+  /** Any key: a conversation's lane, a named one (see MutationDefinition.lanes). */
+  lane: Lane;
   /** A row in several lanes (a bulk action): a candidate only when it heads every one of them. */
-  lanes?: readonly number[];
+  lanes?: readonly Lane[];
   send_at: number;
 };
 
@@ -21,7 +24,7 @@ export type SendPlan = {
 
 export function pickSendable(rows: readonly SendCandidate[], inFlight: ReadonlySet<number>, now: number): SendPlan {
   const sorted = [...rows].sort((a, b) => a.seq - b.seq);
-  const seenLanes = new Set<number>();
+  const seenLanes = new Set<Lane>();
   const ready: number[] = [];
   let wakeAt: number | null = null;
   for (const row of sorted) {

@@ -1,6 +1,8 @@
 import type { Table } from 'dexie';
 import type { InboxDatabase } from '../client-db/inbox-database';
+import { echoFieldOf } from '../client-db/collection-tables';
 import type { OutboxRow } from '../client-db/outbox-row';
+import { collectionKeyOf } from '../protocol/collections';
 import type { CollectionName } from '../protocol/documents';
 import { applyMutation } from './apply-mutation';
 import type { VisibleDoc } from './apply-mutation';
@@ -27,35 +29,19 @@ export function versionOf(doc: StoredDoc | VisibleDoc | null | undefined): numbe
   return typeof version === 'number' ? version : 0;
 }
 
-/** Rows whose patch is still applied (queued or sending), in seq order. */
+/**
+ * Rows whose patch is still applied (queued or sending) to the document `key`, in seq order: the
+ * rows filed under it and those whose other targets include it (a bulk action's other
+ * conversations, a split's moved messages).
+ */
 export async function pendingRowsFor(db: InboxDatabase, key: string): Promise<OutboxRow[]> {
-  const target = parseTargetKey(key);
-  if (target.col === 'conversations') {
-    // A bulk action is indexed under its first conversation only: find it for the others too.
-    const id = Number(target.id);
-    return db.outbox
-      .where('state')
-      .anyOf('queued', 'sending')
-      .filter((row) => row.target_key === key || (row.args.kind === 'bulk' && row.args.conversation_ids.includes(id)))
-      .sortBy('seq');
-  }
-  const direct = db.outbox
-    .where('target_key')
-    .equals(key)
-    .filter((row) => row.state !== 'failed')
-    .sortBy('seq');
-  if (target.col !== 'messages') return direct;
-  // A split is indexed under its conversation: find it for each message it moves too.
-  const messageId = String(target.id);
-  const [own, splits] = await Promise.all([
-    direct,
-    db.outbox
-      .where('state')
-      .anyOf('queued', 'sending')
-      .filter((row) => row.args.kind === 'split' && (row.args.moved_ids ?? []).includes(messageId))
-      .toArray(),
-  ]);
-  return splits.length === 0 ? own : [...own, ...splits].sort((a, b) => a.seq - b.seq);
+  // Through the index of every key a row targets (a cost that does not grow with the outbox),
+  // and `target_key` for a row written before `target_keys` existed and not yet given them. Two
+  // plain index reads (IndexedDB's getAll) rather than a cursor walked row by row.
+  const [targeting, filed] = await Promise.all([db.outbox.where('target_keys').equals(key).toArray(), db.outbox.where('target_key').equals(key).toArray()]);
+  const rows = new Map<number | undefined, OutboxRow>();
+  for (const row of [...targeting, ...filed]) if (row.state === 'queued' || row.state === 'sending') rows.set(row.id, row);
+  return [...rows.values()].sort((a, b) => a.seq - b.seq);
 }
 
 export async function recomputeTarget(db: InboxDatabase, key: string, now: number): Promise<void> {
@@ -76,19 +62,22 @@ export async function recomputeTarget(db: InboxDatabase, key: string, now: numbe
     doc = current ? asVisible(current) : null;
     await db.bases.put({ key, col: target.col, doc });
   }
-  for (const row of rows) doc = applyMutation(doc, row, now);
-  if (target.col === 'messages' && typeof target.id === 'string' && isTempId(target.id)) {
-    if (await hasServerCopy(db, target.id)) doc = null;
-  }
+  for (const row of rows) doc = applyMutation(doc, row, now, target.col);
+  if (typeof target.id === 'string' && isTempId(target.id) && (await hasServerCopy(db, target.col, target.id))) doc = null;
   await writeVisible(table, target.id, doc);
 }
 
-/** True once the server's message for an optimistic one (same target_id) is stored. */
-export async function hasServerCopy(db: InboxDatabase, tempId: string): Promise<boolean> {
-  const count = await db.messages
-    .where('target_id')
+/**
+ * True once the server's copy of a document created optimistically under `tempId` is stored: it
+ * names the temporary id in its collection's echo field (a message's `target_id`).
+ */
+export async function hasServerCopy(db: InboxDatabase, col: CollectionName, tempId: string): Promise<boolean> {
+  const echo = echoFieldOf(col);
+  if (echo === null) return false;
+  const count = await docTable(db, col)
+    .where(echo)
     .equals(tempId)
-    .filter((message) => message.id !== tempId)
+    .filter((doc) => collectionKeyOf(col, doc) !== tempId)
     .count();
   return count > 0;
 }

@@ -1,14 +1,16 @@
 import type { InboxDatabase } from '../client-db/inbox-database';
-import { REMOVAL_ANIMATION_MS } from '../protocol/constants';
+import type { MutationInput } from '../client-db/outbox-row';
 import type { Clock } from './connection';
-import { targetKey } from './mutation-target';
+import { definitionOf, targetKeysOf } from './mutations/mutation-registry';
+import { outboxTables } from './outbox-store';
 import { recomputeTarget } from './recompute-visible';
 
 /**
- * §4: a deleted note is flagged removed, then dropped after REMOVAL_ANIMATION_MS. The patch itself
- * knows the time (apply-mutation's delete-note); these timers recompute the note when it is due,
- * and `resume` recomputes every patched document once at start (a note whose time passed while
- * the worker was away is dropped then).
+ * Patches that change by themselves after a while (MutationDefinition.changesAfterMs: §4, a
+ * deleted note is flagged removed, then dropped after its animation). The patch itself knows the
+ * time; these timers recompute the row's documents when it is due, and `resume` recomputes every
+ * patched document once at start (a note whose time passed while the worker was away is dropped
+ * then).
  */
 export function createRemovalTimers(deps: { db: InboxDatabase; clock: Clock; onError: (error: unknown) => void }) {
   const { db, clock } = deps;
@@ -16,12 +18,9 @@ export function createRemovalTimers(deps: { db: InboxDatabase; clock: Clock; onE
   const running = new Set<Promise<void>>();
   let stopped = false;
 
-  // Every table a patched document may live in: `resume` recomputes all of them.
-  const tables = () => [db.outbox, db.bases, db.conversations, db.messages, db.drafts];
-
-  function recompute(keys: string[]): void {
+  function recompute(keys: readonly string[]): void {
     const task: Promise<void> = db
-      .transaction('rw', tables(), async () => {
+      .transaction('rw', outboxTables(db), async () => {
         for (const key of keys) await recomputeTarget(db, key, clock.now());
       })
       .catch(deps.onError)
@@ -29,29 +28,38 @@ export function createRemovalTimers(deps: { db: InboxDatabase; clock: Clock; onE
     running.add(task);
   }
 
-  function scheduleKey(key: string, createdAt: number): void {
+  function scheduleKeys(keys: readonly string[], dueAt: number): void {
     if (stopped) return;
     const timer = clock.setTimeout(() => {
       timers.delete(timer);
-      if (!stopped) recompute([key]);
-    }, Math.max(0, createdAt + REMOVAL_ANIMATION_MS - clock.now()));
+      if (!stopped) recompute(keys);
+    }, Math.max(0, dueAt - clock.now()));
     timers.add(timer);
   }
 
+  /** When a row's patch changes by itself, or null when it never does. */
+  const dueAt = (input: MutationInput, createdAt: number) => {
+    const after = definitionOf(input).changesAfterMs;
+    return after === undefined ? null : createdAt + after;
+  };
+
   return {
-    schedule(noteId: string, createdAt: number): void {
-      scheduleKey(targetKey({ col: 'messages', id: noteId }), createdAt);
+    /** A row just recorded (not yet sent: its documents are its targets as given). */
+    schedule(input: MutationInput, createdAt: number): void {
+      const due = dueAt(input, createdAt);
+      if (due !== null) scheduleKeys(targetKeysOf({ args: input, temp_id: null }), due);
     },
     async resume(now: number): Promise<void> {
-      const due: { key: string; createdAt: number }[] = [];
-      await db.transaction('rw', tables(), async () => {
+      const later: { keys: string[]; due: number }[] = [];
+      await db.transaction('rw', outboxTables(db), async () => {
         const rows = await db.outbox.where('state').anyOf('queued', 'sending').toArray();
         for (const key of new Set(rows.map((row) => row.target_key))) await recomputeTarget(db, key, now);
         for (const row of rows) {
-          if (row.kind === 'delete-note' && row.created_at + REMOVAL_ANIMATION_MS > now) due.push({ key: row.target_key, createdAt: row.created_at });
+          const due = dueAt(row.args, row.created_at);
+          if (due !== null && due > now) later.push({ keys: targetKeysOf(row), due });
         }
       });
-      for (const { key, createdAt } of due) scheduleKey(key, createdAt);
+      for (const { keys, due } of later) scheduleKeys(keys, due);
     },
     async idle(): Promise<void> {
       while (running.size > 0) await Promise.all(running);

@@ -1,6 +1,7 @@
-import type { BaseCopy, InboxDatabase } from '../client-db/inbox-database';
+import type { BaseCopy, InboxDatabase, UnreadCountsMeta } from '../client-db/inbox-database';
+import { echoFieldOf } from '../client-db/collection-tables';
+import { COLLECTIONS, collectionKeyOf } from '../protocol/collections';
 import type { CollectionName } from '../protocol/documents';
-import { COLLECTIONS } from '../protocol/documents';
 import { isTempId } from './mutation-target';
 import { asVisible, docTable, recomputeTarget, versionOf } from './recompute-visible';
 import type { StoredDoc } from './recompute-visible';
@@ -12,27 +13,27 @@ import type { StoredDoc } from './recompute-visible';
  */
 export type SendSettled = { message_id: string; status: 'SENT' | 'CANCELLED' };
 
-export function isCollection(col: string | undefined): col is CollectionName {
-  return (COLLECTIONS as readonly string[]).includes(col ?? '');
-}
-
 /** The primary key of a document, or null when it has none of the right type. */
 export function docKeyOf(col: CollectionName, doc: StoredDoc): string | number | null {
-  const key = col === 'tags' ? doc['slug'] : doc['id'];
-  if (col === 'messages' || col === 'tags' || col === 'drafts') return typeof key === 'string' && key !== '' ? key : null;
-  return typeof key === 'number' && Number.isFinite(key) ? key : null;
+  return collectionKeyOf(col, doc);
 }
 
-/** Collections whose documents take optimistic patches (and so keep a base copy meanwhile). */
-function hasBases(col: CollectionName): col is BaseCopy['col'] {
-  return col === 'conversations' || col === 'messages' || col === 'drafts';
+/** Whether any document of the collection has pending patches (a base copy): most writes find none and skip the lookup. */
+async function hasBases(db: InboxDatabase, col: CollectionName): Promise<boolean> {
+  return (await db.bases.where('key').startsWith(`${col}:`).first()) !== undefined;
 }
 
+/**
+ * `fresh`: the documents are a bootstrap's, into tables RESET emptied, and the server sends each
+ * once: nothing stored can be newer, so unless the collection has base copies the stored rows are
+ * not read first (a copy changed since comes again live after READY, with a higher version).
+ */
 export async function putServerDocs(
   db: InboxDatabase,
   col: CollectionName,
   docs: readonly StoredDoc[],
   now: number,
+  fresh = false,
 ): Promise<SendSettled[]> {
   const latest = new Map<string | number, StoredDoc>();
   for (const doc of docs) {
@@ -44,9 +45,16 @@ export async function putServerDocs(
   if (latest.size === 0) return [];
   const entries = [...latest.entries()];
   const table = docTable(db, col);
+  const withBases = await hasBases(db, col);
+  if (fresh && !withBases) {
+    const puts = entries.map(([, doc]) => doc);
+    await table.bulkPut(puts);
+    await dropTemporaryCopies(db, col, puts);
+    return [];
+  }
   const [current, bases] = await Promise.all([
     table.bulkGet(entries.map(([key]) => key)),
-    hasBases(col) ? db.bases.bulkGet(entries.map(([key]) => `${col}:${key}`)) : Promise.resolve([]),
+    withBases ? db.bases.bulkGet(entries.map(([key]) => `${col}:${key}`)) : Promise.resolve([]),
   ]);
 
   const puts: StoredDoc[] = [];
@@ -56,7 +64,7 @@ export async function putServerDocs(
   entries.forEach(([key, doc], index) => {
     const base = bases[index];
     const previous = base ? base.doc : current[index];
-    if (base && hasBases(col)) {
+    if (base) {
       if (base.doc !== null && versionOf(doc) < versionOf(base.doc)) return;
       basePuts.push({ key: `${col}:${key}`, col, doc: asVisible(doc) });
       recompute.push(`${col}:${key}`);
@@ -71,25 +79,27 @@ export async function putServerDocs(
 
   await table.bulkPut(puts);
   if (basePuts.length > 0) await db.bases.bulkPut(basePuts);
-  if (col === 'messages') {
-    // The server's copy of an optimistic message replaces the temporary one (§4).
-    const temporary = [...puts, ...basePuts.map((base) => base.doc as unknown as StoredDoc)]
-      .map((doc) => (doc['id'] === doc['target_id'] ? null : doc['target_id']))
-      .filter((id): id is string => typeof id === 'string' && isTempId(id));
-    if (temporary.length > 0) await db.messages.bulkDelete(temporary);
-  }
+  await dropTemporaryCopies(db, col, [...puts, ...basePuts.map((base) => base.doc as unknown as StoredDoc)]);
   for (const key of recompute) await recomputeTarget(db, key, now);
   return settled;
 }
 
+/** The server's copy of a document created optimistically replaces the temporary one (§4). */
+async function dropTemporaryCopies(db: InboxDatabase, col: CollectionName, docs: readonly StoredDoc[]): Promise<void> {
+  const echo = echoFieldOf(col);
+  if (echo === null) return;
+  const temporary = docs
+    .map((doc) => (doc[echo] === docKeyOf(col, doc) ? null : doc[echo]))
+    .filter((id): id is string => typeof id === 'string' && isTempId(id));
+  if (temporary.length > 0) await docTable(db, col).bulkDelete(temporary);
+}
+
 export async function deleteServerDoc(db: InboxDatabase, col: CollectionName, id: string | number, now: number): Promise<void> {
-  if (hasBases(col)) {
-    const key = `${col}:${id}`;
-    if (await db.bases.get(key)) {
-      await db.bases.put({ key, col, doc: null });
-      await recomputeTarget(db, key, now);
-      return;
-    }
+  const key = `${col}:${id}`;
+  if (await db.bases.get(key)) {
+    await db.bases.put({ key, col, doc: null });
+    await recomputeTarget(db, key, now);
+    return;
   }
   await docTable(db, col).delete(id);
 }
@@ -105,10 +115,14 @@ export async function clearDocuments(db: InboxDatabase, now: number): Promise<vo
   await Promise.all(COLLECTIONS.map((col) => docTable(db, col).clear()));
   await db.meta.delete('cursor');
   await db.meta.where('key').startsWith('history:').delete();
+  // No unread counts from a partial copy: none are shown until the server's COUNTS arrive.
+  const counts: UnreadCountsMeta = { key: 'unread-counts', counts: {} };
+  await db.meta.put(counts);
   await db.bases.toCollection().modify({ doc: null });
   for (const key of await db.bases.toCollection().primaryKeys()) await recomputeTarget(db, key, now);
 }
 
+/** A held send (§4) the server's copy shows delivered or undone: the screen drops its countdown. */
 function settledChange(col: CollectionName, previous: StoredDoc | null | undefined, next: StoredDoc): SendSettled | null {
   if (col !== 'messages' || !previous || previous['status'] !== 'PENDING') return null;
   const status = next['status'];

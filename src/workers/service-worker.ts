@@ -16,7 +16,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 const CACHE_PREFIX = 'support-inbox-shell-';
 const SHELL_PATH = '/index.html';
-/** Server paths that are never the single-page app (DESIGN.md, URL space). */
+/** Server paths that are never the single-page app (docs/architecture.md "Server"). */
 const SERVER_PATHS = ['/api', '/stream', '/ping', '/metrics', '/widget.js'];
 
 const entries = self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? { url: entry, revision: null } : entry));

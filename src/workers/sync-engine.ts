@@ -6,7 +6,7 @@ import { isPresenceMessage, presenceEventsOf } from '../protocol/presence';
 import type { ViewState } from '../protocol/presence';
 import { createApiHttp } from './api-http';
 import type { FetchLike } from './api-http';
-import { failureText, refusedMutationText } from './classify-failure';
+import { failureText } from './classify-failure';
 import { createConnection } from './connection';
 import type { Clock, SocketLike } from './connection';
 import { createConnectionMeta } from './connection-meta';
@@ -14,14 +14,17 @@ import { createFeedWriter } from './feed-writer';
 import type { FeedEffect, FeedWriter } from './feed-writer';
 import { loadOlderMessages } from './load-older-messages';
 import { newTempId } from './mutation-target';
+import { refusedMutationText, requestOf } from './mutations/mutation-registry';
 import { onceOnline } from './network-port';
 import type { NetworkPort } from './network-port';
 import { createPresenceWriter } from './presence-writer';
 import { createOutboxSender } from './outbox-sender';
 import {
-  claimRow,
+  claimRows,
   enqueueMutation,
+  indexOutboxTargets,
   listPendingRows,
+  outboxTables,
   requeueRow,
   settleFailure,
   settleRetry,
@@ -30,6 +33,7 @@ import {
 import { createRemovalTimers } from './removal-timers';
 import { createStreamedRequests, StreamedRequestError } from './streamed-requests';
 import { undoSend } from './undo-send';
+import { mutationRefusal } from './validate-mutation';
 import { createViewerReport } from './viewer-report';
 
 /**
@@ -92,6 +96,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const cursor = writer?.cursor ?? null;
       const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null) });
       if (cursor !== null) params.set('cursor', String(cursor));
+      // What a tab shows: on a bootstrap the server sends it right after the first screen.
+      const open = viewer.current.conversation_id;
+      if (open !== null) params.set('open', String(open));
       return `${deps.origin.replace(/^http/, 'ws')}/stream?${params.toString()}`;
     },
     createSocket: deps.createSocket,
@@ -129,15 +136,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock,
     network: deps.network,
     listPending: () => listPendingRows(outboxDb),
-    claim: (id) => claimRow(outboxDb, id, clock.now()),
-    send: (row, signal) => http.sendMutation(row, signal),
+    claim: (ids) => claimRows(outboxDb, ids, clock.now()),
+    batch: (work) => outboxDb.transaction('rw', outboxTables(outboxDb), work),
+    send: (row, signal) => http.sendMutation(requestOf(row), row.client_id, signal),
     async succeed(row, body) {
       const settled = await settleSuccess(outboxDb, row, body, clock.now());
       for (const change of settled) deps.events({ type: 'send-settled', slug, ...change });
     },
     retry: (row, sendAt) => settleRetry(outboxDb, row, sendAt),
     async fail(row, serverText) {
-      const text = refusedMutationText(row.args.kind, serverText);
+      const text = refusedMutationText(row.args, serverText);
       await settleFailure(outboxDb, row, text, clock.now());
       deps.events({ type: 'mutation-failed', slug, text });
     },
@@ -205,7 +213,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       meta.update({ online });
       if (online) sender.kick();
     });
-    await removals.resume(clock.now());
+    await Promise.all([removals.resume(clock.now()), indexOutboxTargets(outboxDb)]);
     if (stopped) return;
     if (!token) {
       unauthorized();
@@ -234,10 +242,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       await meta.flush();
       meta.close();
     },
-    async mutate(input: MutationInput): Promise<number> {
+    /** `clientId`: the tab's mutation id (a repeated call finds its row); the engine's own otherwise. */
+    async mutate(input: MutationInput, clientId?: string): Promise<number> {
+      const refusal = mutationRefusal(input);
+      if (refusal !== null) throw new Error(refusal);
       const now = clock.now();
-      const id = await enqueueMutation(outboxDb, input, newIds(), now);
-      if (input.kind === 'delete-note') removals.schedule(input.note_id, now);
+      const ids = clientId === undefined ? newIds() : { clientId, tempId: newTempId(clientId) };
+      const id = await enqueueMutation(outboxDb, input, ids, now);
+      removals.schedule(input, now);
       sender.kick();
       return id;
     },

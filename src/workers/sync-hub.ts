@@ -13,7 +13,7 @@ import type { ViewState } from '../protocol/presence';
 export type EngineHandle = {
   start(): Promise<void>;
   stop(): Promise<void>;
-  mutate(input: MutationInput): Promise<number>;
+  mutate(input: MutationInput, clientId?: string): Promise<number>;
   undoSend(messageId: string): Promise<void>;
   loadOlderMessages(conversationId: number): Promise<void>;
   /** A tab's view (§4 viewer presence); null when the tab is gone. */
@@ -107,7 +107,7 @@ export function createSyncHub(deps: SyncHubDeps) {
       const port: Port = { listeners: new Set(), attachments: new Set() };
       ports.add(port);
       return {
-        async attach(slug, tabLock, sessionId) {
+        async attach(slug, tabLock, sessionId, view) {
           port.attachments.add(attachmentKey(slug, tabLock));
           ports.add(port);
           let organization = organizations.get(slug);
@@ -118,6 +118,8 @@ export function createSyncHub(deps: SyncHubDeps) {
             organizations.set(slug, organization);
           }
           organization.tabs.add(tabLock);
+          // Before the engine's start opens the socket: its bootstrap sends this conversation early.
+          if (view) organization.engine.setViewing(tabLock, view);
           watch(tabLock);
           try {
             await organization.started;
@@ -131,7 +133,7 @@ export function createSyncHub(deps: SyncHubDeps) {
           detachTab(slug, tabLock);
           return Promise.resolve();
         },
-        mutate: async (slug, mutation) => engineOf(slug).mutate(mutation),
+        mutate: async (slug, mutation, clientId) => engineOf(slug).mutate(mutation, clientId),
         undoSend: async (slug, messageId) => engineOf(slug).undoSend(messageId),
         loadOlderMessages: async (slug, conversationId) => engineOf(slug).loadOlderMessages(conversationId),
         setViewing(slug, tabLock, view) {

@@ -64,7 +64,7 @@ export function createSyncWorkerHost(scope: WorkerScope) {
           outboxDb.close();
         }
       },
-      mutate: (input) => engine.mutate(input),
+      mutate: (input, clientId) => engine.mutate(input, clientId),
       undoSend: (messageId) => engine.undoSend(messageId),
       loadOlderMessages: (conversationId) => engine.loadOlderMessages(conversationId),
       setViewing: (tabLock, view) => engine.setViewing(tabLock, view),

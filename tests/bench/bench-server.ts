@@ -1,3 +1,4 @@
+import { readMetrics } from '../support/metrics';
 import { startSeededServer as startSeeded, type SeededServer } from '../support/seeded-server';
 import type { RunningServer } from '../support/server-process';
 
@@ -9,8 +10,7 @@ export function startSeededServer(conversations: number, messagesPerConversation
 }
 
 export async function serverRss(server: RunningServer): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const match = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
-  if (!match?.[1]) throw new Error('No process_resident_memory_bytes in /metrics');
-  return Number(match[1]);
+  const rss = (await readMetrics(server.url)).value('process_resident_memory_bytes');
+  if (Number.isNaN(rss)) throw new Error('No process_resident_memory_bytes in /metrics');
+  return rss;
 }

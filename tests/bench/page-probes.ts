@@ -15,7 +15,7 @@ export type PaintMark = {
   keyAt: number | null;
 };
 
-export type FrameFigures = { frames: number; longest: number; median: number; over50: number };
+export type FrameFigures = { frames: number; longest: number; median: number; over50: number; over100: number };
 
 export type ProbeOptions = {
   /** Run a requestAnimationFrame loop recording every frame interval (for the bootstrap). */
@@ -110,6 +110,7 @@ export function installProbes(options: ProbeOptions): void {
         longest: gaps.at(-1) ?? Number.NaN,
         median: gaps[Math.floor(gaps.length / 2)] ?? Number.NaN,
         over50: gaps.filter((gap) => gap > 50).length,
+        over100: gaps.filter((gap) => gap > 100).length,
       };
     },
     liveAt: () => liveAt,
@@ -207,6 +208,11 @@ export async function countInPage(input: { database: string; stores: string[] })
 /** The source of `fn(arg)` as an expression the page can run, with the `__name` helper tsx's output needs. */
 function pageScript(fn: (arg: never) => unknown, arg: unknown): string {
   return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
+}
+
+/** Runs `fn(arg)` in every document of the context before its own scripts. */
+export async function initScriptInContext<A>(context: BrowserContext, fn: (arg: A) => unknown, arg: A): Promise<void> {
+  await context.addInitScript({ content: pageScript(fn as (arg: never) => unknown, arg) });
 }
 
 export async function installProbesInContext(context: BrowserContext, options: ProbeOptions): Promise<void> {

@@ -2,10 +2,15 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchBootstrap, benchWorkerHeap, releaseBootstrap } from './bootstrap.bench';
+import { benchColdOpen } from './cold-open.bench';
+import { benchColdVisit, benchColdVisit100k } from './cold-visit.bench';
+import { benchComplexEmail } from './complex-email.bench';
+import { benchDrain } from './drain.bench';
 import { benchEmail } from './email.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchEventToPaint } from './paint.bench';
 import { benchLocalSearch } from './search.bench';
+import { benchSnippets } from './snippets.bench';
 import { benchTriage } from './triage.bench';
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
@@ -20,10 +25,16 @@ const benches: [string, () => Promise<void>][] = [
   ['action-to-paint', benchActionToPaint],
   ['triage', benchTriage],
   ['local-search', benchLocalSearch],
+  ['snippets', benchSnippets],
   ['email', benchEmail],
+  ['complex-email', benchComplexEmail],
+  ['drain', benchDrain],
+  ['cold-open', benchColdOpen],
   // worker-heap reads the SharedWorker that bootstrap leaves open (or bootstraps one itself).
   ['bootstrap', benchBootstrap],
   ['worker-heap', benchWorkerHeap],
+  ['cold-visit', benchColdVisit],
+  ['cold-visit-100k', benchColdVisit100k],
 ];
 const only = process.argv[2];
 // Other work on the machine moves every figure: say how busy it was.

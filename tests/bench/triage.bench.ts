@@ -48,6 +48,39 @@ function switchInboxInPage(input: { label: string; timeoutMs: number }): Promise
   });
 }
 
+/**
+ * Changes the open conversation's status with the header's select (closed ↔ open); resolves, at
+ * the first rAF after the header shows the new status, to the time since the change.
+ */
+function changeStatusInPage(input: { timeoutMs: number }): Promise<number | null> {
+  const select = document.querySelector<HTMLSelectElement>('select[name="status"]');
+  const header = document.querySelector('header.conv-header');
+  if (!select || !header) throw new Error('No open conversation');
+  const next = select.value === 'CLOSED' ? 'OPENED' : 'CLOSED';
+  const shown = `conv-header--${next.toLowerCase()}`;
+  return new Promise((resolve) => {
+    let done = false;
+    const started = performance.now();
+    const check = () => {
+      const current = document.querySelector('header.conv-header');
+      if (done || !current?.classList.contains(shown)) return;
+      done = true;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - started));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    setTimeout(() => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      resolve(null);
+    }, input.timeoutMs);
+    select.value = next;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** Clicks the nth row in view (not the open one); resolves at the first rAF after its thread shows an entry. */
 function openConversationInPage(input: { nth: number; timeoutMs: number }): Promise<number | null> {
   const scroller = document.querySelector('[data-testid="conversation-scroller"]');
@@ -178,6 +211,14 @@ export async function benchTriage(): Promise<void> {
       await sleep(100);
     }
 
+    // The conversation opened last stays open: its status, closed and open again in turn.
+    const statusChanges: (number | null)[] = [];
+    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+      const took = await runInPage(page, changeStatusInPage, { timeoutMs: TIMEOUT_MS });
+      if (round >= WARMUP_ROUNDS) statusChanges.push(took);
+      await sleep(300);
+    }
+
     await page.goto(`/${bench.seeded.slug}/conversations?filter=all`);
     await page.getByTestId('conversation-row').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('conversation-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
@@ -190,6 +231,8 @@ export async function benchTriage(): Promise<void> {
     console.log('    (Inbox → Waiting → All in turn, each a remembered inbox after the first round: a new list with its rows)');
     report('  open conversation → thread painted', latency(opens), 'p95 ≤ 50 ms');
     console.log('    (a row in view of "All" clicked; the conversation opens beside the list, its first entry shown)');
+    report('  status change → header painted', latency(statusChanges), 'p95 ≤ 50 ms');
+    console.log('    (the open conversation closed and opened again in turn with the header\'s select, 300 ms apart; the sidebar counts follow)');
     report('  scroll down, loading as it goes', frames(down), 'no frame > 50 ms');
     console.log(
       `    (${SCROLL_DOWN_PX_PER_FRAME} px a frame from the top; ${down.loaded} rows loaded in ${(down.elapsedMs / 1000).toFixed(1)} s,` +

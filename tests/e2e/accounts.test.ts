@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server-process';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from '../support/browser-suite';
+import { startServer } from '../support/server-process';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { openServerDatabase } from '../support/server-database';
 
-let browser: Browser;
-let server: RunningServer;
 let sink: SmtpSink;
-let context: BrowserContext;
 let page: Page;
 let counter = 0;
 
 beforeAll(async () => {
-  assertAppBuilt();
   sink = await startSmtpSink();
-  server = await startServer({ database: 'sqlite', entry: 'build', env: { SMTP_URL: sink.url } });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await sink?.stop();
 });
 
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: server.url });
-  page = await context.newPage();
-});
+// After the sink above: the server sends its mail there.
+const suite = useBrowserSuite(async () => ({ server: await startServer({ database: 'sqlite', entry: 'build', env: { SMTP_URL: sink.url } }) }));
 
-afterEach(async () => {
-  await context.close();
+beforeEach(async () => {
+  page = await suite.newPage();
 });
 
 function newOwner() {
@@ -87,6 +77,22 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Team', exact: true }).isVisible()).toBe(true);
   });
 
+  it("a browser that signed in before still signs in while a stranger's failures lock the account", async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === 'inbox_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    await signOut();
+
+    const attempt = (password: string) =>
+      fetch(`${suite.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password }) });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess ${i}`)).status).toBe(400);
+    expect((await attempt(owner.password)).status).toBe(429);
+
+    await signIn(owner.email, owner.password);
+    await page.waitForURL(`**/${owner.domain}/conversations**`);
+  });
+
   it('a next pointing at another site is ignored after sign-in', async () => {
     const owner = newOwner();
     await createAccount(owner);
@@ -94,7 +100,7 @@ describe('accounts in the browser', () => {
     await page.goto(`/auth/login?next=${encodeURIComponent('//evil.example/steal')}`);
     await signIn(owner.email, owner.password);
     await page.waitForURL(`**/${owner.domain}/conversations**`);
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(suite.server.url);
   });
 
   it('a session revoked on the server sends the user to login with the page as next', async () => {
@@ -103,13 +109,13 @@ describe('accounts in the browser', () => {
     await page.goto(`/${owner.domain}/account/general`);
     await page.getByLabel('Name', { exact: true }).waitFor();
     // Revoke every session of this agent through the API: sign in elsewhere and change the password.
-    const login = await fetch(`${server.url}/api/auth/login`, {
+    const login = await fetch(`${suite.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: owner.email, password: owner.password }),
     });
     const { token: other } = (await login.json()) as { token: string };
-    const change = await fetch(`${server.url}/api/account/`, {
+    const change = await fetch(`${suite.server.url}/api/account/`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${other}` },
       body: JSON.stringify({ password: 'a brand new password', current_password: owner.password }),
@@ -126,7 +132,7 @@ describe('accounts in the browser', () => {
     await createAccount(owner);
     await page.goto(`/${owner.domain}/account/general`);
     await page.getByLabel('Name', { exact: true }).waitFor();
-    const db = openServerDatabase(server);
+    const db = openServerDatabase(suite.server);
     try {
       const agent = await db.selectFrom('agents').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow();
       await db.updateTable('auth_tokens').set({ expires_at: Date.now() - 1 }).where('agent_id', '=', agent.id).execute();
@@ -155,7 +161,7 @@ describe('accounts in the browser', () => {
     const mail = await sink.waitFor((m) => m.to.includes(teammate));
     const invitePath = linkIn(mail.text, /\/invite\/[A-Za-z0-9_-]+/);
 
-    const other = await browser.newContext({ baseURL: server.url });
+    const other = await suite.newContext();
     const invited = await other.newPage();
     await invited.goto(invitePath);
     await expect.poll(() => invited.getByText(owner.organization).first().isVisible()).toBe(true);

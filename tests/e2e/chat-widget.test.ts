@@ -1,68 +1,39 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ChatSettings } from '../../src/protocol/api/chat-settings';
 import type { Conversation } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { ownerEmail: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'chat-widget-e2e', conversations: 3, messagesPerConversation: 1 });
 /** A customer's website on another origin (another host and port), embedding the widget. */
 let website: Server;
 let websiteUrl: string;
-const contexts: BrowserContext[] = [];
 
 /** Markup a visitor or an agent might type: shown as text, it must never become elements or run. */
 const XSS_VISITOR = `Hi <img src=x onerror="window.__xss='visitor';alert('visitor')"><script>window.__xss='script'</script> my order is late`;
 const XSS_AGENT = `Sorry! <img src=x onerror="window.__xss='agent';alert('agent')"><b>bold</b> We are on it.`;
 
 beforeAll(async () => {
-  assertAppBuilt();
   if (!existsSync('dist/app/widget.js')) throw new Error('dist/app/widget.js is missing: run `npm run build` before the browser tests.');
-  const app = await startSeededServer({ org: 'chat-widget-e2e', conversations: 3, messagesPerConversation: 1 });
-  ({ server, api } = app);
-  owner = { ownerEmail: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  browser = await launchBrowser();
   website = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title>
       <style>body { font: 16px Georgia, serif; background: #fdf6e3; } button { background: hotpink; }</style></head>
       <body><h1>Acme shop</h1><p>Our finest teapots.</p>
-      <script src="${server.url}/widget.js" data-org="${owner.slug}" async></script></body></html>`);
+      <script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script></body></html>`);
   });
   await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
   websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => website?.close(resolve));
-  await server?.stop();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signedInAgent(): Promise<Page> {
-  const page = await newPage({ baseURL: server.url });
-  await signInAsOwner(page, owner);
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-  return page;
-}
+const signedInAgent = (): Promise<Page> => suite.newAgentPage();
 
 /** Dialogs a page opened (an `alert` from injected markup would be one). */
 function recordDialogs(page: Page): string[] {
@@ -91,7 +62,7 @@ describe('chat widget', () => {
   it('the chat page turns the widget on, previews it and gives the snippet to copy', async () => {
     const page = await signedInAgent();
     await page.getByRole('link', { name: 'Chat widget' }).click();
-    await page.waitForURL(`**/${owner.slug}/chat`);
+    await page.waitForURL(`**/${suite.seeded.slug}/chat`);
 
     const toggle = page.getByRole('switch', { name: /Show the chat widget/ });
     expect(await toggle.isChecked()).toBe(false);
@@ -107,11 +78,11 @@ describe('chat widget', () => {
     await expect.poll(() => preview.getByText('Hello from Acme! How can we help?').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Chat widget saved').isVisible()).toBe(true);
-    expect((await api.get<ChatSettings>('organization/chat')).body).toMatchObject({ enabled: true, color: '#0f766e', greeting: 'Hello from Acme! How can we help?' });
+    expect((await suite.api.get<ChatSettings>('organization/chat')).body).toMatchObject({ enabled: true, color: '#0f766e', greeting: 'Hello from Acme! How can we help?' });
 
-    const snippet = `<script src="${server.url}/widget.js" data-org="${owner.slug}" async></script>`;
+    const snippet = `<script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script>`;
     expect(await page.getByLabel('Website snippet').textContent()).toBe(snippet);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.getByText('Snippet copied').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
@@ -125,25 +96,25 @@ describe('chat widget', () => {
   });
 
   it('serves /widget.js to any website, cached briefly and revalidated', async () => {
-    const script = await fetch(`${server.url}/widget.js`, { headers: { origin: websiteUrl.slice(0, -1) } });
+    const script = await fetch(`${suite.server.url}/widget.js`, { headers: { origin: websiteUrl.slice(0, -1) } });
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.headers.get('access-control-allow-origin')).toBe('*');
     expect(script.headers.get('cache-control')).toBe('public, max-age=300');
     expect((await script.text()).length).toBeGreaterThan(1000);
     const etag = script.headers.get('etag') ?? '';
-    expect((await fetch(`${server.url}/widget.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${suite.server.url}/widget.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
   it('a visitor on another website and an agent chat both ways in real time, and typed markup never runs', async () => {
-    await api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello from Acme! How can we help?' } });
+    await suite.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello from Acme! How can we help?' } });
     const agent = await signedInAgent();
     const agentDialogs = recordDialogs(agent);
     const rows = agent.getByTestId('conversation-row');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const rowsBefore = await rows.count();
 
-    const visitor = await newPage();
+    const visitor = await suite.newPage({ baseURL: websiteUrl });
     const visitorDialogs = recordDialogs(visitor);
     await visitor.goto(websiteUrl);
     await visitor.getByRole('button', { name: 'Open chat' }).click();
@@ -186,7 +157,7 @@ describe('chat widget', () => {
     await reopened.getByRole('textbox', { name: 'Message' }).fill('Thank you!');
     await reopened.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => thread.getByText('Thank you!').isVisible()).toBe(true);
-    const chats = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=100')).body.conversations.filter((c) => c.channel === 'CHAT' && c.subject.startsWith('Hi <img src=x'));
+    const chats = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=100')).body.conversations.filter((c) => c.channel === 'CHAT' && c.subject.startsWith('Hi <img src=x'));
     expect(chats).toHaveLength(1);
 
     // Nothing typed ran or became markup, on the website or in the agent's app.

@@ -1,51 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { MessagePage } from '../../src/protocol/api/conversation-requests';
 import type { Contact, Conversation } from '../../src/protocol/documents';
 import { ERROR_TEXTS } from '../../src/protocol/error-texts';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { email: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'actions-e2e', conversations: 6, messagesPerConversation: 4 });
 let conversations: Conversation[];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'actions-e2e', conversations: 6, messagesPerConversation: 4 });
-  ({ server, api } = app);
-  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  conversations = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  conversations = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
 });
 
 async function openConversation(id: number, init?: () => void): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  if (init) await page.addInitScript(init);
-  await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-  await page.goto(`/${owner.slug}/conversations/view/${id}`);
+  const page = await suite.newAgentPage(init ? { init } : {});
+  await page.goto(`/${suite.seeded.slug}/conversations/view/${id}`);
   await expect.poll(() => page.getByTestId('message').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   return page;
 }
 
-const thread = async (id: number) => (await api.get<MessagePage>(`conversations/${id}/messages/?limit=100`)).body.messages;
+const thread = async (id: number) => (await suite.api.get<MessagePage>(`conversations/${id}/messages/?limit=100`)).body.messages;
 
 describe('conversation actions', () => {
   it('splits from a message: it leaves the thread and the new conversation opens with it', async () => {
@@ -69,7 +43,7 @@ describe('conversation actions', () => {
     );
     expect((await thread(newId)).map((m) => m.id)).toEqual(moved);
     expect((await thread(source.id)).map((m) => m.id)).toEqual(before.slice(0, before.length - moved.length).map((m) => m.id));
-    expect((await api.get<Conversation>(`conversations/${newId}`)).body).toMatchObject({ status: 'OPENED', subject: source.subject, contact_id: source.contact_id });
+    expect((await suite.api.get<Conversation>(`conversations/${newId}`)).body).toMatchObject({ status: 'OPENED', subject: source.subject, contact_id: source.contact_id });
   });
 
   it('marks as spam from the header menu, blocking the contact, and goes back to the list', async () => {
@@ -83,19 +57,19 @@ describe('conversation actions', () => {
     await dialog.getByRole('button', { name: 'Mark as spam' }).click();
 
     await expect.poll(() => page.url()).toMatch(/\/conversations(\?|$)/);
-    await expect.poll(async () => (await api.get<Conversation>(`conversations/${target.id}`)).body, { timeout: 20_000 }).toMatchObject({
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body, { timeout: 20_000 }).toMatchObject({
       status: 'CLOSED',
       tags: expect.arrayContaining(['spam']) as unknown as string[],
     });
-    await expect.poll(async () => (await api.get<Contact>(`contacts/${target.contact_id}`)).body.is_blocked).toBe(true);
+    await expect.poll(async () => (await suite.api.get<Contact>(`contacts/${target.contact_id}`)).body.is_blocked).toBe(true);
 
     // Back in the conversation, the contact shows as blocked and can be unblocked.
-    await page.goto(`/${owner.slug}/conversations/view/${target.id}`);
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${target.id}`);
     const header = page.locator('.conv-header');
     await expect.poll(() => header.getByText('Blocked', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Unblock contact' }).click();
-    await expect.poll(async () => (await api.get<Contact>(`contacts/${target.contact_id}`)).body.is_blocked).toBe(false);
+    await expect.poll(async () => (await suite.api.get<Contact>(`contacts/${target.contact_id}`)).body.is_blocked).toBe(false);
     await expect.poll(() => header.getByText('Blocked', { exact: true }).count()).toBe(0);
   });
 
@@ -114,12 +88,12 @@ describe('conversation actions', () => {
     await field.press('Enter');
     await expect.poll(() => recipients.getByText('carol@example.com', { exact: true }).isVisible()).toBe(true);
     await expect
-      .poll(async () => (await api.get<Conversation>(`conversations/${target.id}`)).body.recipients.map((r) => r.from))
+      .poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.recipients.map((r) => r.from))
       .toContain('carol@example.com');
     await recipients.getByRole('button', { name: 'Remove recipient carol@example.com' }).click();
     await expect.poll(() => recipients.getByText('carol@example.com', { exact: true }).count()).toBe(0);
     await expect
-      .poll(async () => (await api.get<Conversation>(`conversations/${target.id}`)).body.recipients.map((r) => r.from))
+      .poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.recipients.map((r) => r.from))
       .not.toContain('carol@example.com');
 
     await page.getByRole('button', { name: 'More actions' }).click();

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { email: string; password: string; slug: string };
-
-beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'custom-inboxes-e2e', conversations: 12, messagesPerConversation: 1 });
-  ({ server, api } = app);
-  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSeededBrowserSuite({ org: 'custom-inboxes-e2e', conversations: 12, messagesPerConversation: 1 });
 
 async function allConversations(): Promise<Conversation[]> {
-  return (await api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
+  return (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
 }
 
 /** The sidebar links' names, without their unread counts. */
@@ -43,12 +24,10 @@ async function listedIds(page: Page): Promise<number[]> {
 
 describe('custom inboxes', () => {
   it('creates an inbox, lists it in the sidebar and keeps it live', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
+    const page = await suite.newAgentPage({ live: false });
     await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
 
-    await page.goto(`/${owner.slug}/inboxes`);
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
     await page.getByRole('button', { name: 'Add inbox' }).click();
     await page.getByLabel('Inbox name').last().fill('Billing');
     const query = page.getByLabel('Query').last();
@@ -56,7 +35,7 @@ describe('custom inboxes', () => {
     await expect.poll(() => page.getByText(/ at \d+/).first().isVisible()).toBe(true);
     await query.fill('tag:billing');
     await page.getByRole('button', { name: 'Save inboxes' }).click();
-    await expect.poll(async () => (await api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([
+    await expect.poll(async () => (await suite.api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([
       { key: 'billing', name: 'Billing', query: 'tag:billing' },
     ]);
 
@@ -72,26 +51,82 @@ describe('custom inboxes', () => {
 
     const other = conversations.find((c) => !c.tags.includes('billing'));
     if (!other) throw new Error('The seed has no conversation without the billing tag');
-    await api.post(`conversations/${other.id}/tags`, { name: 'billing' });
+    await suite.api.post(`conversations/${other.id}/tags`, { name: 'billing' });
     await expect.poll(() => listedIds(page)).toEqual([...billing, other.id].sort((a, b) => a - b));
 
-    // A second inbox, moved first, becomes the default inbox (§2); then it is deleted.
-    await page.goto(`/${owner.slug}/inboxes`);
+    // A second inbox, moved first: the order of the sidebar, not the default inbox; then it is deleted.
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
     await page.getByRole('button', { name: 'Add inbox' }).click();
     await page.getByLabel('Inbox name').last().fill('Bugs');
     await page.getByLabel('Query').last().fill('tag:bug');
     await page.getByRole('button', { name: 'Move up Bugs' }).click();
     await page.getByRole('button', { name: 'Save inboxes' }).click();
     await expect.poll(() => linkNames(sidebar)).toEqual(['Bugs', 'Billing', 'Manage inboxes']);
-    await page.goto(`/${owner.slug}/conversations?filter=inbox`);
-    const bugs = conversations.filter((c) => c.tags.includes('bug')).map((c) => c.id).sort((a, b) => a - b);
-    await expect.poll(() => listedIds(page)).toEqual(bugs);
+    await page.goto(`/${suite.seeded.slug}/conversations`);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Conversation filters' }).getByRole('link', { name: 'Inbox', exact: true }).getAttribute('aria-current')).toBe('page');
 
-    await page.goto(`/${owner.slug}/inboxes`);
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
     await page.getByRole('button', { name: 'Delete inbox Bugs' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Save inboxes' }).click();
     await expect.poll(() => linkNames(sidebar)).toEqual(['Billing', 'Manage inboxes']);
-    await context.close();
+  });
+
+  it('the first custom inbox does not replace the built-in Inbox; "Use as my default" does, and Inbox stays reachable', async () => {
+    const page = await suite.newAgentPage();
+    const conversations = await allConversations();
+    const myId = (await suite.api.get<{ agent: { id: number } }>('account/')).body.agent.id;
+    const builtIn = conversations
+      .filter((c) => c.status === 'OPENED' && (c.agent_id === null || c.agent_id === myId))
+      .map((c) => c.id)
+      .sort((a, b) => a - b);
+    const shipping = conversations.filter((c) => c.tags.includes('shipping')).map((c) => c.id).sort((a, b) => a - b);
+
+    // Only this test's inbox: those of the test before are deleted first.
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
+    await page.getByRole('button', { name: 'Add inbox' }).waitFor({ timeout: 20_000 });
+    const deletes = page.getByRole('button', { name: /^Delete inbox / });
+    if ((await deletes.count()) > 0) {
+      while ((await deletes.count()) > 0) {
+        await deletes.first().click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+      }
+      await page.getByRole('button', { name: 'Save inboxes' }).click();
+      await expect.poll(async () => (await suite.api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Add inbox' }).click();
+    await page.getByLabel('Inbox name').last().fill('Shipping');
+    await page.getByLabel('Query').last().fill('tag:shipping');
+    await page.getByRole('button', { name: 'Save inboxes' }).click();
+    await expect.poll(async () => (await suite.api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([
+      { key: 'shipping', name: 'Shipping', query: 'tag:shipping' },
+    ]);
+
+    // Conversations still opens on the built-in Inbox, named as such.
+    await page.goto(`/${suite.seeded.slug}/conversations`);
+    const tabs = page.getByRole('navigation', { name: 'Conversation filters' });
+    await expect.poll(() => tabs.getByRole('link', { name: 'Inbox', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => listedIds(page)).toEqual(builtIn);
+
+    // Chosen explicitly, the custom inbox is where Conversations opens; the built-in Inbox is one tab away.
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
+    await page.getByRole('button', { name: 'Use Shipping as my default' }).click();
+    await page.getByRole('button', { name: 'Save inboxes' }).click();
+    await expect.poll(async () => (await suite.api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([
+      { key: 'shipping', name: 'Shipping', query: 'tag:shipping', is_default: true },
+    ]);
+    await page.getByRole('link', { name: /^Conversations/ }).click();
+    await expect.poll(() => tabs.getByRole('link', { name: 'Shipping', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => listedIds(page)).toEqual(shipping);
+    await tabs.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await expect.poll(() => listedIds(page)).toEqual(builtIn);
+
+    // And back to the built-in one as the default.
+    await page.goto(`/${suite.seeded.slug}/inboxes`);
+    await page.getByRole('button', { name: 'Use Inbox (built in) as my default' }).click();
+    await page.getByRole('button', { name: 'Save inboxes' }).click();
+    await expect.poll(async () => (await suite.api.get<{ agent: { custom_inboxes: unknown[] } }>('account/')).body.agent.custom_inboxes).toEqual([
+      { key: 'shipping', name: 'Shipping', query: 'tag:shipping' },
+    ]);
   });
 });

@@ -1,57 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
+import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 import { openServerDatabase } from '../support/server-database';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { composerText } from '../support/composer-text';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let seeded: { ownerEmail: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'drafts-e2e', conversations: 4, messagesPerConversation: 2 });
 let conversations: Conversation[];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'drafts-e2e', conversations: 4, messagesPerConversation: 2 });
-  ({ server, api } = app);
-  seeded = { ownerEmail: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  conversations = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=4&order=newest')).body.conversations;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  conversations = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=4&order=newest')).body.conversations;
 });
 
 /** A browser of its own (one of the agent's devices, or a teammate's computer), signed in and live. */
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, { ownerEmail: email, password: seeded.password, slug: seeded.slug });
-  await waitFor(page, 'Live');
-  return { context, page };
+  const page = await suite.newAgentPage({ email });
+  return { context: page.context(), page };
 }
 
-async function waitFor(page: Page, status: 'Live' | 'Offline'): Promise<void> {
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain(status);
-}
-
-const pathOf = (index: number) => `/${seeded.slug}/conversations/view/${conversations[index]?.id ?? 0}`;
+const pathOf = (index: number) => `/${suite.seeded.slug}/conversations/view/${conversations[index]?.id ?? 0}`;
 const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 
 /** Feed rows the server wrote for drafts: one per save it applied. */
 async function draftSaves(): Promise<number> {
-  const db = openServerDatabase(server);
+  const db = openServerDatabase(suite.server);
   try {
     const rows = await db.selectFrom('changes').select('seq').where('col', '=', 'drafts').execute();
     return rows.length;
@@ -62,7 +34,7 @@ async function draftSaves(): Promise<number> {
 
 describe('drafts', () => {
   it('a reply typed offline survives a reload, is saved once back online and appears on the agent’s other device', async () => {
-    const { context, page: laptop } = await signedIn(seeded.ownerEmail);
+    const { context, page: laptop } = await signedIn(suite.seeded.ownerEmail);
     await laptop.goto(pathOf(0));
     await replyBox(laptop).waitFor();
     // The service worker controls the page, so it reloads offline too.
@@ -75,40 +47,40 @@ describe('drafts', () => {
     const savesBefore = await draftSaves();
 
     await context.setOffline(true);
-    await waitFor(laptop, 'Offline');
+    await waitForConnection(laptop, 'Offline');
     const text = 'Hi Jo, your refund left today.';
     await replyBox(laptop).pressSequentially(text);
     await laptop.reload();
-    await expect.poll(() => replyBox(laptop).inputValue(), { timeout: 20_000 }).toBe(text);
+    await expect.poll(() => composerText(replyBox(laptop)), { timeout: 20_000 }).toBe(text);
     expect(await draftSaves()).toBe(savesBefore);
 
     await context.setOffline(false);
-    await waitFor(laptop, 'Live');
+    await waitForConnection(laptop, 'Live');
     await expect.poll(() => draftSaves(), { timeout: 20_000 }).toBe(savesBefore + 1);
-    const { page: phone } = await signedIn(seeded.ownerEmail);
+    const { page: phone } = await signedIn(suite.seeded.ownerEmail);
     await phone.goto(pathOf(0));
-    await expect.poll(() => replyBox(phone).inputValue()).toBe(text);
+    await expect.poll(() => composerText(replyBox(phone))).toBe(text);
     // Every keystroke was one queued save: the server applied one.
     expect(await draftSaves()).toBe(savesBefore + 1);
 
     // Writing on one device shows on the other, and sending clears both.
     const full = `${text} Tracking: 42.`;
     await replyBox(phone).fill(full);
-    await expect.poll(() => replyBox(laptop).inputValue()).toBe(full);
+    await expect.poll(() => composerText(replyBox(laptop))).toBe(full);
     await phone.getByRole('button', { name: 'Send reply' }).click();
-    await expect.poll(() => replyBox(phone).inputValue()).toBe('');
-    await expect.poll(() => replyBox(laptop).inputValue()).toBe('');
+    await expect.poll(() => composerText(replyBox(phone))).toBe('');
+    await expect.poll(() => composerText(replyBox(laptop))).toBe('');
     // Undo while the send is held: the words come back, as the draft, on both devices.
     await phone.getByTestId('pending-send').getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => replyBox(phone).inputValue()).toBe(full);
-    await expect.poll(() => replyBox(laptop).inputValue()).toBe(full);
+    await expect.poll(() => composerText(replyBox(phone))).toBe(full);
+    await expect.poll(() => composerText(replyBox(laptop))).toBe(full);
     await phone.reload();
-    await expect.poll(() => replyBox(phone).inputValue(), { timeout: 20_000 }).toBe(full);
+    await expect.poll(() => composerText(replyBox(phone)), { timeout: 20_000 }).toBe(full);
   });
 
   it('a draft shared with a teammate appears for them live, follows the writing, can be used, and goes with the send', async () => {
-    const { page: ana } = await signedIn(seeded.ownerEmail);
-    const { page: alex } = await signedIn(`alex@${seeded.slug}.example`);
+    const { page: ana } = await signedIn(suite.seeded.ownerEmail);
+    const { page: alex } = await signedIn(`alex@${suite.seeded.slug}.example`);
     await ana.goto(pathOf(1));
     await alex.goto(pathOf(1));
     await replyBox(alex).waitFor();
@@ -127,11 +99,11 @@ describe('drafts', () => {
     await expect.poll(() => shared.textContent()).toContain('Could you check the invoice number? It is #1042.');
 
     await shared.getByRole('button', { name: 'Use this draft' }).click();
-    expect(await replyBox(alex).inputValue()).toBe('Could you check the invoice number? It is #1042.');
+    expect(await composerText(replyBox(alex))).toBe('Could you check the invoice number? It is #1042.');
 
     await ana.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => shared.count()).toBe(0);
     // Alex's copy is his own now.
-    expect(await replyBox(alex).inputValue()).toBe('Could you check the invoice number? It is #1042.');
+    expect(await composerText(replyBox(alex))).toBe('Could you check the invoice number? It is #1042.');
   });
 });

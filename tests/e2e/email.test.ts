@@ -2,43 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { EmailChannel } from '../../src/protocol/api/channels';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
-import { sendEmail, startEmailServer, type EmailServer } from '../support/email-server';
-import { signInAsOwner } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+import { publishRecords, startDnsServer, type DnsServer } from '../support/dns-server';
+import { sendEmail, startEmailServer } from '../support/email-server';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /** A 1×1 PNG: the customer's inline logo and the remote "tracking pixel". */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SPF_HOST = 'spf.sender.example';
 
-let browser: Browser;
-let app: EmailServer;
-let api: ApiClient;
 let sink: SmtpSink;
 let dns: DnsServer;
 /** A website serving remote images, counting how often it was asked. */
 let images: Server;
 let imageUrl: string;
 let imageHits = 0;
-const contexts: BrowserContext[] = [];
 
 const uid = () => randomBytes(4).toString('hex');
 
 beforeAll(async () => {
-  assertAppBuilt();
   [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-  app = await startEmailServer({
-    org: 'email-e2e',
-    conversations: 3,
-    messagesPerConversation: 1,
-    env: { SMTP_URL: sink.url, DNS_SERVERS: dns.address, EMAIL_SPF_INCLUDE: SPF_HOST },
-  });
-  api = app.api;
   images = createServer((_request, response) => {
     imageHits += 1;
     response.writeHead(200, { 'content-type': 'image/png' });
@@ -46,31 +32,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/pixel.png`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
   await Promise.all([sink?.stop(), dns?.stop(), new Promise((resolve) => images?.close(resolve))]);
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+// After the sink and the DNS server above: its start needs their addresses.
+const suite = useSeededBrowserSuite(() =>
+  startEmailServer({
+    org: 'email-e2e',
+    conversations: 3,
+    messagesPerConversation: 1,
+    env: { SMTP_URL: sink.url, EMAIL_SPF_INCLUDE: SPF_HOST },
+    dns,
+  }),
+);
 
-async function signedIn(who: { ownerEmail: string; password: string; slug: string } = app.seeded): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, who);
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-  return page;
-}
+/** A browser of its own, signed in (as the owner, or another member) and live. */
+const signedIn = (email?: string): Promise<Page> => suite.newAgentPage(email ? { email } : {});
 
 /** Sends a customer's mail and opens its conversation once it is listed. */
 async function openMailFrom(page: Page, subject: string, mail: Parameters<typeof sendEmail>[1]): Promise<void> {
-  await sendEmail(app.smtpPort, { to: app.address, subject, ...mail });
+  await sendEmail(suite.app.smtpPort, { to: suite.app.address, subject, ...mail });
   const row = page.getByTestId('conversation-row').filter({ hasText: subject });
   await expect.poll(() => row.count()).toBe(1);
   await row.click();
@@ -84,9 +68,9 @@ describe('email channel in the agent app', () => {
     const customer = `jane-${uid()}@customer.example`;
     const subject = `Where is my teapot? ${uid()}`;
     imageHits = 0;
-    await sendEmail(app.smtpPort, {
+    await sendEmail(suite.app.smtpPort, {
       from: { name: 'Jane Doe', address: customer },
-      to: app.address,
+      to: suite.app.address,
       subject,
       text: 'Hello team,\nMy order never came.',
       html: `<p>Hello <b>team</b>,</p><p>My order never came.</p><p><img src="cid:logo@jane" alt="Logo" width="1" height="1"></p><img src="${imageUrl}" alt="Tracker" width="1" height="1">`,
@@ -135,7 +119,7 @@ describe('email channel in the agent app', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download receipt\.txt/ }).click()]);
     expect(download.suggestedFilename()).toBe('receipt.txt');
     expect(readFileSync(await download.path(), 'utf8')).toBe('order 42');
-    const token = app.session.token;
+    const token = suite.app.session.token;
     expect(requested.some((url) => url.includes(token))).toBe(false);
     expect(requested.some((url) => /\/api\/attachments\/\d+$/.test(url))).toBe(true);
   });
@@ -162,9 +146,9 @@ describe('email channel in the agent app', () => {
     expect(mail.attachments.map((file) => [file.filename, file.content.toString('utf8')])).toEqual([['refund-form.pdf', '%PDF-1.4 refund form']]);
 
     // An out-of-office answer is stored and marked, and nothing answers it.
-    await sendEmail(app.smtpPort, {
+    await sendEmail(suite.app.smtpPort, {
       from: customer,
-      to: app.address,
+      to: suite.app.address,
       subject: `Out of office: Re: ${subject}`,
       text: 'I am away until Monday.',
       inReplyTo: mail.messageId,
@@ -188,14 +172,14 @@ describe('email channel in the agent app', () => {
   it('settings → Email: add an address (with the API\'s errors), verify its DNS records, remove it', async () => {
     const page = await signedIn();
     await page.getByRole('link', { name: 'Email', exact: true }).click();
-    await page.waitForURL(`**/${app.seeded.slug}/emails`);
+    await page.waitForURL(`**/${suite.seeded.slug}/emails`);
     const rows = page.getByTestId('support-address');
-    await expect.poll(() => rows.filter({ hasText: app.address }).getByText('Not verified').isVisible()).toBe(true);
+    await expect.poll(() => rows.filter({ hasText: suite.app.address }).getByText('Verified', { exact: true }).isVisible()).toBe(true);
 
     const field = page.getByRole('textbox', { name: 'Support address' });
-    await field.fill(app.address.toUpperCase());
+    await field.fill(suite.app.address.toUpperCase());
     await page.getByRole('button', { name: 'Add address' }).click();
-    await expect.poll(() => page.getByText('already receives mail for an inbox').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('is already one of your support addresses').first().isVisible()).toBe(true);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
 
     const domain = `acme-${uid()}.example`;
@@ -203,36 +187,46 @@ describe('email channel in the agent app', () => {
     await page.getByRole('button', { name: 'Add address' }).click();
     const row = rows.filter({ hasText: `help@${domain}` });
     await expect.poll(() => row.count()).toBe(1);
-    // Before any check it lists what to publish, open by itself.
-    await expect.poll(() => row.getByTestId('dns-record').count()).toBe(3);
+    // Before any check it says why no mail flows and lists what to publish, open by itself, the challenge first.
+    await expect.poll(() => row.getByTestId('dns-record').count()).toBe(4);
+    expect(await row.getByText(`Not verified: mail to and from this address is paused until ${domain} is verified.`).isVisible()).toBe(true);
+    const channel = (await suite.api.get<EmailChannel[]>('organization/channels')).body.find((entry) => entry.email === `help@${domain}`);
+    if (!channel) throw new Error('The new address is not listed');
+    const [challenge] = channel.domain.records;
+    expect(challenge?.name).toBe(`_inbox-challenge.${domain}`);
+    expect(await row.getByText(challenge?.expected ?? '-', { exact: true }).isVisible()).toBe(true);
     expect(await row.getByText(`v=spf1 include:${SPF_HOST} ~all`).isVisible()).toBe(true);
 
     // Nothing published: the check says what is missing.
     await row.getByRole('button', { name: `Verify ${domain}` }).click();
-    await expect.poll(() => row.getByText('Missing or wrong: MX, SPF, DKIM.', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Missing or wrong: Challenge, MX, SPF, DKIM.', { exact: false }).isVisible()).toBe(true);
     expect(await row.getByText(/^No MX record/).isVisible()).toBe(true);
-    expect(await row.getByText('Missing', { exact: true }).count()).toBe(3);
+    expect(await row.getByText('Missing', { exact: true }).count()).toBe(4);
 
-    // Published (slowly answered): Checking… while it runs, then Verified.
-    dns.zones.set(domain, { mx: [{ priority: 10, exchange: `mx.${domain}` }], txt: [[`v=spf1 include:${SPF_HOST} ~all`]], delayMs: 600 });
-    dns.zones.set(`inbox._domainkey.${domain}`, { txt: [['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtest']], delayMs: 600 });
+    // Published (slowly answered): Checking… while it runs, then Verified, and mail is no longer paused.
+    publishRecords(dns, channel.domain.records);
+    for (const name of [domain, `_inbox-challenge.${domain}`, `inbox._domainkey.${domain}`]) {
+      const zone = dns.zones.get(name);
+      if (zone) dns.zones.set(name, { ...zone, delayMs: 600 });
+    }
     await row.getByRole('button', { name: `Verify ${domain}` }).click();
     await expect.poll(() => row.getByText('Checking…').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Verified', { exact: true }).isVisible()).toBe(true);
-    expect((await api.get<EmailChannel[]>('organization/channels')).body.find((channel) => channel.email === `help@${domain}`)?.domain.verification).toBe('VERIFIED');
+    expect(await row.getByText(/mail to and from this address is paused/).count()).toBe(0);
+    expect((await suite.api.get<EmailChannel[]>('organization/channels')).body.find((entry) => entry.email === `help@${domain}`)?.domain.verification).toBe('VERIFIED');
 
     // Removing asks first.
     await row.getByRole('button', { name: `Remove help@${domain}` }).click();
     const dialog = page.getByRole('dialog', { name: `Remove help@${domain}?` });
     await dialog.getByRole('button', { name: 'Remove address' }).click();
     await expect.poll(() => row.count()).toBe(0);
-    expect((await api.get<EmailChannel[]>('organization/channels')).body.map((channel) => channel.email)).toEqual([app.address]);
+    expect((await suite.api.get<EmailChannel[]>('organization/channels')).body.map((channel) => channel.email)).toEqual([suite.app.address]);
   });
 
   it('a teammate without channel.* has no Email page', async () => {
-    const page = await signedIn({ ownerEmail: `alex@${app.seeded.slug}.example`, password: app.seeded.password, slug: app.seeded.slug });
+    const page = await signedIn(`alex@${suite.seeded.slug}.example`);
     expect(await page.getByRole('link', { name: 'Email', exact: true }).count()).toBe(0);
-    await page.goto(`/${app.seeded.slug}/emails`);
+    await page.goto(`/${suite.seeded.slug}/emails`);
     await expect.poll(() => page.getByRole('heading', { name: /access/i }).isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Support address' }).count()).toBe(0);
   });

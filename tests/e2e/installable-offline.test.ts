@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server-process';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browser-suite';
+import { startServer } from '../support/server-process';
 
 type Manifest = {
   name: string;
@@ -13,28 +12,15 @@ type Manifest = {
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 };
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  assertAppBuilt();
-  server = await startServer({ database: 'sqlite', entry: 'build' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useBrowserSuite(async () => ({ server: await startServer({ database: 'sqlite', entry: 'build' }) }));
 
 describe('installable and offline', () => {
   it('links a manifest with a name, standalone display, colours and 192/512 icons including a maskable one', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
+    const page = await suite.newPage();
     await page.goto('/auth/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
-    const response = await page.request.get(new URL(href ?? '', server.url).toString());
+    const response = await page.request.get(new URL(href ?? '', suite.server.url).toString());
     expect(response.ok()).toBe(true);
     const manifest = (await response.json()) as Manifest;
     expect(manifest.name).toBeTruthy();
@@ -48,18 +34,17 @@ describe('installable and offline', () => {
     expect(sizes).toContain('512x512');
     expect(manifest.icons.some((icon) => icon.purpose?.includes('maskable'))).toBe(true);
     for (const icon of manifest.icons) {
-      const image = await page.request.get(new URL(icon.src, server.url).toString());
+      const image = await page.request.get(new URL(icon.src, suite.server.url).toString());
       expect(image.ok()).toBe(true);
       expect(image.headers()['content-type']).toBe(icon.type);
     }
     const raster = manifest.icons.filter((icon) => icon.type === 'image/png').map((icon) => icon.sizes);
     expect(raster).toEqual(expect.arrayContaining(['192x192', '512x512']));
-    await context.close();
   });
 
   it('a signed-in agent reloads the app while offline and still sees it', async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
+    const page = await suite.newPage();
+    const context = page.context();
     const id = Date.now().toString(36);
     await page.goto('/create');
     await page.getByLabel('Your name').fill('Offline Olga');
@@ -86,6 +71,5 @@ describe('installable and offline', () => {
 
     await page.goto(`/offline-${id}/account/general`);
     await expect.poll(() => page.getByRole('heading', { name: 'Account' }).first().isVisible()).toBe(true);
-    await context.close();
   });
 });

@@ -1,50 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+import { composerText } from '../support/composer-text';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { email: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'keyboard-e2e', conversations: 6, messagesPerConversation: 2 });
 /** Email conversations hold a reply for its delay (§4); chat replies go at once. */
 let emailIds: number[];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'keyboard-e2e', conversations: 6, messagesPerConversation: 2 });
-  ({ server, api } = app);
-  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
   // Every conversation open and unassigned, so "a" assigns and "e" closes whichever is picked.
-  const { conversations } = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=50&order=newest')).body;
+  const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=50&order=newest')).body;
   emailIds = conversations.filter((c) => c.channel !== 'CHAT').map((c) => c.id);
   for (const conversation of conversations) {
-    await api.post(`conversations/${conversation.id}/status`, { status: 'OPENED' });
-    await api.post(`conversations/${conversation.id}/assign`, { agent_id: null });
+    await suite.api.post(`conversations/${conversation.id}/status`, { status: 'OPENED' });
+    await suite.api.post(`conversations/${conversation.id}/assign`, { agent_id: null });
   }
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
 async function signedIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-  await page.goto(`/${owner.slug}/conversations?filter=all`);
+  const page = await suite.newAgentPage();
+  await page.goto(`/${suite.seeded.slug}/conversations?filter=all`);
   await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
   await expect.poll(() => page.getByTestId('conversation-row').count()).toBeGreaterThan(2);
   return page;
@@ -94,8 +70,7 @@ describe('keyboard triage', () => {
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('a');
-    await expect.poll(() => page.getByRole('button', { name: 'Unassign' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Assign to me' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Assignee: You' }).isVisible()).toBe(true);
 
     await page.keyboard.press('e');
     await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('CLOSED');
@@ -105,7 +80,7 @@ describe('keyboard triage', () => {
     await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('CLOSED');
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${owner.slug}/conversations`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${suite.seeded.slug}/conversations`);
   });
 
   it('assigns to a teammate through the command palette', async () => {
@@ -140,7 +115,7 @@ describe('keyboard triage', () => {
     await page.keyboard.press('r');
     await expect.poll(() => isFocused(page, 'Reply')).toBe(true);
     await page.keyboard.type('jjk');
-    await expect.poll(() => page.getByLabel('Reply', { exact: true }).inputValue()).toBe('jjk');
+    await expect.poll(() => composerText(page.getByLabel('Reply', { exact: true }))).toBe('jjk');
     expect(await selectedIndex(page)).toBe(before);
   });
 

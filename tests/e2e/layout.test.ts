@@ -1,39 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useSeededBrowserSuite } from '../support/browser-suite';
 
 const CONVERSATIONS = 2_000;
-let browser: Browser;
-let server: RunningServer;
-let owner: { email: string; password: string; slug: string };
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'layout-e2e', conversations: CONVERSATIONS, messagesPerConversation: 1 });
-  server = app.server;
-  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const suite = useSeededBrowserSuite({ org: 'layout-e2e', conversations: CONVERSATIONS, messagesPerConversation: 1 });
 
 async function signedIn(width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
+  const page = await suite.newAgentPage({ live: false, context: { viewport: { width, height } } });
   await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 30_000 }).toContain('Live');
-  await page.goto(`/${owner.slug}/conversations?filter=all`);
+  await page.goto(`/${suite.seeded.slug}/conversations?filter=all`);
   await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(5);
   return page;
 }
@@ -75,7 +50,8 @@ async function inView(page: Page, selector: string): Promise<boolean> {
 
 /** The nth row wholly in the list's view (rendered rows above and below it are not). */
 async function rowInView(page: Page, nth: number) {
-  const href = await page.evaluate((n) => {
+  // The virtual list renders the rows of a new scroll position a frame later.
+  const read = () => page.evaluate((n) => {
     const box = document.querySelector('[data-testid="conversation-scroller"]')!.getBoundingClientRect();
     const shown = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="conversation-row"]')].filter((row) => {
       const { top, bottom } = row.getBoundingClientRect();
@@ -84,6 +60,8 @@ async function rowInView(page: Page, nth: number) {
     shown.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     return shown[n]?.getAttribute('href') ?? null;
   }, nth);
+  await expect.poll(read).not.toBeNull();
+  const href = await read();
   if (!href) throw new Error(`No row ${nth} in view`);
   return { href, row: page.locator(`[data-testid="conversation-row"][href="${href}"]`) };
 }
@@ -165,7 +143,7 @@ describe('the conversations workspace', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${owner.slug}/conversations`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/${suite.seeded.slug}/conversations`);
     await expect.poll(() => scroller(page).isVisible()).toBe(true);
     expect(await page.getByRole('log', { name: 'Messages' }).count()).toBe(0);
     await expect.poll(() => scrollTop(page)).toBe(1_500);
@@ -180,7 +158,7 @@ describe('the conversations workspace', () => {
 
   it('lets a closed conversation fade out of the inbox in its place, the selection moving to the next one (§9)', async () => {
     const page = await signedIn(1440, 900);
-    await page.goto(`/${owner.slug}/conversations?filter=inbox`);
+    await page.goto(`/${suite.seeded.slug}/conversations?filter=inbox`);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(2);
     await selectWithJ(page, 1);
     await selectWithJ(page, 2);

@@ -1,43 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+import { composerText } from '../support/composer-text';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let seeded: { ownerEmail: string; password: string; slug: string };
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'presence-e2e', conversations: 4, messagesPerConversation: 2 });
-  ({ server, api } = app);
-  seeded = { ownerEmail: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const suite = useSeededBrowserSuite({ org: 'presence-e2e', conversations: 4, messagesPerConversation: 2 });
 
 /** A browser context of its own (another agent's computer), signed in and live. */
-async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, { ownerEmail: email, password: seeded.password, slug: seeded.slug });
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-  return page;
-}
+const signedIn = (email: string): Promise<Page> => suite.newAgentPage({ email });
 
 const viewers = (page: Page) => page.getByRole('list', { name: 'Also viewing' }).getByRole('listitem');
 /** The only viewer shown is described so (to screen readers; the avatar shows initials). */
@@ -47,18 +17,18 @@ const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 const thread = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 async function messagesOf(conversationId: number): Promise<Message[]> {
-  return (await api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/`)).body.messages;
+  return (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/`)).body.messages;
 }
 
 describe('presence and collision', () => {
   it('two agents see each other in a conversation, see who writes, and a reply that arrives while writing is shown before sending', async () => {
-    const { conversations } = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=10')).body;
+    const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=10')).body;
     const conversation = conversations[0];
     if (!conversation) throw new Error('The seed made no conversation');
-    const path = `/${seeded.slug}/conversations/view/${conversation.id}`;
+    const path = `/${suite.seeded.slug}/conversations/view/${conversation.id}`;
 
-    const ana = await signedIn(seeded.ownerEmail);
-    const alex = await signedIn(`alex@${seeded.slug}.example`);
+    const ana = await signedIn(suite.seeded.ownerEmail);
+    const alex = await signedIn(`alex@${suite.seeded.slug}.example`);
     await ana.goto(path);
     await alex.goto(path);
 
@@ -83,7 +53,7 @@ describe('presence and collision', () => {
     await ana.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => notice.textContent()).toContain('press Send again');
     await expect.poll(() => thread(ana).getByText('Hello from Alex, I am on it.').isVisible()).toBe(true);
-    expect(await replyBox(ana).inputValue()).toBe('Hi, here is my answer.');
+    expect(await composerText(replyBox(ana))).toBe('Hi, here is my answer.');
     expect(await thread(ana).getByText('Hi, here is my answer.').count()).toBe(0);
 
     await ana.getByRole('button', { name: 'Send reply' }).click();

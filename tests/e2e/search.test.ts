@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inboxDatabaseName } from '../../src/client-db/inbox-database';
 import type { Conversation } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import type { RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite } from '../support/browser-suite';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { ownerEmail: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'search-e2e', conversations: 30, messagesPerConversation: 3 });
 
 /** A word no seeded text holds. */
 const word = (stem: string) => `${stem}${Math.random().toString(36).slice(2, 8).replace(/[0-9]/g, 'x')}`;
 
-beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'search-e2e', conversations: 30, messagesPerConversation: 3 });
-  ({ server, api } = app);
-  owner = { ownerEmail: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function conversations(): Promise<Conversation[]> {
-  return (await api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
+  return (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=100&order=newest')).body.conversations;
 }
 
 /** Drops a conversation's messages from the browser's IndexedDB, as if they were never loaded. */
@@ -71,16 +52,15 @@ describe('search', () => {
     const [held, unheld] = [all[3], all[7]];
     if (!held || !unheld) throw new Error('Not enough seeded conversations');
     const [localWord, serverWord, sharedWord] = [word('quokka'), word('wombat'), word('numbat')];
-    await api.post(`conversations/${held.id}/notes`, { message: `Customer mentioned ${localWord} and ${sharedWord} on the phone.` });
-    await api.post(`conversations/${unheld.id}/notes`, { message: `Old remark: ${serverWord}, ${sharedWord}.` });
+    await suite.api.post(`conversations/${held.id}/notes`, { message: `Customer mentioned ${localWord} and ${sharedWord} on the phone.` });
+    await suite.api.post(`conversations/${unheld.id}/notes`, { message: `Old remark: ${serverWord}, ${sharedWord}.` });
     // The latest note is the conversation's last update: the words above live only in its thread.
-    await api.post(`conversations/${unheld.id}/notes`, { message: 'Followed up by phone.' });
+    await suite.api.post(`conversations/${unheld.id}/notes`, { message: 'Followed up by phone.' });
 
-    const context = await browser.newContext({ baseURL: server.url });
-    const page = await context.newPage();
-    await signInAsOwner(page, owner);
+    const page = await suite.newAgentPage({ live: false });
+    const context = page.context();
     await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
-    await expect.poll(() => forgetThread(page, owner.slug, unheld.id)).toBeGreaterThan(0);
+    await expect.poll(() => forgetThread(page, suite.seeded.slug, unheld.id)).toBeGreaterThan(0);
 
     // `/` focuses the field; the held conversation is found in what the browser holds.
     await page.getByTestId('conversation-list').waitFor();
@@ -96,7 +76,7 @@ describe('search', () => {
     await page.getByLabel('Search conversations').fill(serverWord);
     await expect.poll(() => resultFor(page, unheld.id).getAttribute('data-origin')).toBe('server');
     await expect.poll(() => resultFor(page, unheld.id).getByTestId('search-snippet').textContent()).toContain(`Old remark: ${serverWord}`);
-    expect(await resultFor(page, unheld.id).locator('mark').allTextContents()).toEqual([serverWord]);
+    await expect.poll(() => resultFor(page, unheld.id).locator('mark').allTextContents()).toEqual([serverWord]);
 
     // Both: the local hit and the server-only one, each once.
     await page.getByLabel('Search conversations').fill(sharedWord);
@@ -105,11 +85,14 @@ describe('search', () => {
 
     // The local index follows what the sync worker writes: a note that arrives later is found here too.
     const laterWord = word('dingo');
-    await api.post(`conversations/${held.id}/notes`, { message: `Later: ${laterWord}` });
+    await suite.api.post(`conversations/${held.id}/notes`, { message: `Later: ${laterWord}` });
     await page.getByLabel('Search conversations').fill(laterWord);
     await expect.poll(() => resultFor(page, held.id).getAttribute('data-origin')).toBe('both');
     await page.getByLabel('Search conversations').fill(sharedWord);
     await expect.poll(() => results(page).count()).toBe(2);
+    // The server's answer has arrived and the list is settled before a result is clicked.
+    await expect.poll(() => results(page).evaluateAll((links) => links.map((link) => link.getAttribute('data-origin')).sort())).toEqual(['both', 'server']);
+    await expect.poll(() => page.getByTestId('search-status').textContent()).toContain(`2 results for “${sharedWord}”`);
 
     // Opening a result keeps the results beside it.
     await resultFor(page, held.id).click();
@@ -123,8 +106,8 @@ describe('search', () => {
         return page.url();
       })
       .not.toContain('/view/');
-    expect(page.url()).toContain(`search=${sharedWord}`);
-    expect(await results(page).count()).toBe(2);
+    await expect.poll(() => page.url()).toContain(`search=${sharedWord}`);
+    await expect.poll(() => results(page).count()).toBe(2);
 
     // Offline: local results only, and a quiet note.
     await context.setOffline(true);
@@ -136,6 +119,5 @@ describe('search', () => {
     await page.getByLabel('Search conversations').press('Escape');
     await expect.poll(() => page.getByTestId('conversation-list').isVisible()).toBe(true);
     await expect.poll(() => page.url()).not.toContain('search=');
-    await context.close();
   });
 });

@@ -1,47 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
-import type { ApiClient } from '../support/api-client';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server-process';
-import { signInAsOwner, startSeededServer } from '../support/seeded-server';
+import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 
-let browser: Browser;
-let server: RunningServer;
-let api: ApiClient;
-let owner: { email: string; password: string; slug: string };
+const suite = useSeededBrowserSuite({ org: 'sync-e2e', conversations: 12, messagesPerConversation: 3 });
 let conversations: Conversation[];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  assertAppBuilt();
-  const app = await startSeededServer({ org: 'sync-e2e', conversations: 12, messagesPerConversation: 3 });
-  ({ server, api } = app);
-  owner = { email: app.seeded.ownerEmail, password: app.seeded.password, slug: app.seeded.slug };
-  conversations = (await api.get<{ conversations: Conversation[] }>('conversations/?limit=12&order=newest')).body.conversations;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  conversations = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=12&order=newest')).body.conversations;
 });
 
 async function signedInContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInAsOwner(page, { ownerEmail: owner.email, password: owner.password, slug: owner.slug });
-  await waitLive(page);
-  return { context, page };
-}
-
-async function waitLive(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
+  const page = await suite.newAgentPage();
+  return { context: page.context(), page };
 }
 
 async function openTab(context: BrowserContext, path: string): Promise<Page> {
@@ -50,14 +21,10 @@ async function openTab(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-async function metric(name: string): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
-  return Number(match?.[1] ?? Number.NaN);
-}
+const metric = async (name: string) => (await suite.metrics()).value(name);
 
 async function messagesOf(id: number): Promise<Message[]> {
-  return (await api.get<{ messages: Message[] }>(`conversations/${id}/messages/?limit=100`)).body.messages;
+  return (await suite.api.get<{ messages: Message[] }>(`conversations/${id}/messages/?limit=100`)).body.messages;
 }
 
 function conversation(index: number): Conversation {
@@ -72,9 +39,9 @@ describe('sync in the browser', () => {
     await expect.poll(() => metric('inbox_stream_sockets')).toBe(0);
     const socketsBefore = 0;
     const { context } = await signedInContext();
-    const more = [await openTab(context, `/${owner.slug}/conversations`), await openTab(context, `/${owner.slug}/team`)];
+    const more = [await openTab(context, `/${suite.seeded.slug}/conversations`), await openTab(context, `/${suite.seeded.slug}/team`)];
     for (const page of more) await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await waitLive(more[0]!);
+    await waitForConnection(more[0]!, 'Live');
     expect(await metric('inbox_stream_sockets')).toBe(socketsBefore + 1);
   });
 
@@ -83,8 +50,8 @@ describe('sync in the browser', () => {
     await expect.poll(() => metric('inbox_stream_sockets')).toBe(0);
     const socketsBefore = 0;
     const { context, page: first } = await signedInContext();
-    const second = await openTab(context, `/${owner.slug}/conversations`);
-    await waitLive(second);
+    const second = await openTab(context, `/${suite.seeded.slug}/conversations`);
+    await waitForConnection(second, 'Live');
     // A page of the same browser that is not signed in keeps the browser, not the socket.
     const blank = await context.newPage();
     await blank.goto('/auth/login');
@@ -98,9 +65,9 @@ describe('sync in the browser', () => {
   it('a change made through the API appears in every open tab without a reload', async () => {
     const { context, page } = await signedInContext();
     const target = conversation(0);
-    const view = await openTab(context, `/${owner.slug}/conversations/view/${target.id}`);
+    const view = await openTab(context, `/${suite.seeded.slug}/conversations/view/${target.id}`);
     await view.getByRole('log', { name: 'Messages' }).waitFor();
-    await api.post(`conversations/${target.id}/tags`, { name: 'From API' });
+    await suite.api.post(`conversations/${target.id}/tags`, { name: 'From API' });
     for (const tab of [page, view]) {
       await expect.poll(() => tab.getByText('From API').first().isVisible(), { timeout: 10_000 }).toBe(true);
     }
@@ -110,8 +77,9 @@ describe('sync in the browser', () => {
     const { context, page: first } = await signedInContext();
     const tagged = conversation(1);
     const answered = conversation(2);
-    await first.goto(`/${owner.slug}/conversations/view/${tagged.id}`);
-    const second = await openTab(context, `/${owner.slug}/conversations/view/${answered.id}`);
+    // From the list of all: closing it keeps it open here (no auto-advance out of an inbox).
+    await first.goto(`/${suite.seeded.slug}/conversations/view/${tagged.id}?filter=all`);
+    const second = await openTab(context, `/${suite.seeded.slug}/conversations/view/${answered.id}`);
     await second.getByRole('log', { name: 'Messages' }).waitFor();
     await first.getByRole('log', { name: 'Messages' }).waitFor();
 
@@ -131,7 +99,7 @@ describe('sync in the browser', () => {
     await expect.poll(() => second.getByRole('log', { name: 'Messages' }).getByText('Noted while offline').isVisible()).toBe(true);
 
     // Nothing has reached the server while the browser is offline.
-    const serverTagged = (await api.get<Conversation>(`conversations/${tagged.id}`)).body;
+    const serverTagged = (await suite.api.get<Conversation>(`conversations/${tagged.id}`)).body;
     expect(serverTagged.tags).not.toContain('offline-tag');
     expect((await messagesOf(answered.id)).some((m) => m.message === 'Answered while offline')).toBe(false);
 
@@ -142,7 +110,7 @@ describe('sync in the browser', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => (await api.get<Conversation>(`conversations/${tagged.id}`)).body, { timeout: 20_000 })
+      .poll(async () => (await suite.api.get<Conversation>(`conversations/${tagged.id}`)).body, { timeout: 20_000 })
       .toMatchObject({ status: 'CLOSED', tags: expect.arrayContaining(['offline-tag']) as unknown });
     await expect
       .poll(async () => (await messagesOf(answered.id)).filter((m) => m.message === 'Answered while offline' || m.message === 'Noted while offline').length, {
@@ -152,14 +120,14 @@ describe('sync in the browser', () => {
     const thread = await messagesOf(answered.id);
     expect(thread.filter((m) => m.message === 'Answered while offline' && m.type === 'MESSAGE')).toHaveLength(1);
     expect(thread.filter((m) => m.message === 'Noted while offline' && m.type === 'NOTE')).toHaveLength(1);
-    const tags = (await api.get<Conversation>(`conversations/${tagged.id}`)).body.tags;
+    const tags = (await suite.api.get<Conversation>(`conversations/${tagged.id}`)).body.tags;
     expect(tags.filter((slug) => slug === 'offline-tag')).toHaveLength(1);
   });
 
   it('a reply undone within its delay is never delivered', async () => {
     const { page } = await signedInContext();
     const target = conversation(3);
-    await page.goto(`/${owner.slug}/conversations/view/${target.id}`);
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${target.id}`);
     await page.getByRole('log', { name: 'Messages' }).waitFor();
 
     await page.getByLabel('Reply', { exact: true }).fill('Oops, wrong customer');
@@ -182,9 +150,7 @@ describe('sync in the browser', () => {
 
   it('a server with a new version makes open tabs offer a refresh', async () => {
     const { page } = await signedInContext();
-    const port = new URL(server.url).port;
-    await server.stop('SIGTERM', { keepData: true });
-    server = await startServer({ database: 'sqlite', entry: 'build', reuse: server, env: { PORT: port, BUILD_ID: 'next-release' } });
+    await suite.restart({ BUILD_ID: 'next-release' });
     await expect.poll(() => page.getByText('New version available').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
   });

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { assertAppBuilt, launchBrowser } from '../support/browser';
-import { sendEmail, startEmailServer, type EmailServer } from '../support/email-server';
+import type { Page } from 'playwright-core';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+import { sendEmail, startEmailServer } from '../support/email-server';
 import { signInAsOwner } from '../support/seeded-server';
 import { openWidget } from '../support/widget-client';
 
@@ -18,16 +18,13 @@ const MARKUP = `<img src=x onerror="${RUN}">`;
 const SHORT_MARKUP = `<img src=x onerror="top.__pwned=1;alert(1)">`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let browser: Browser;
-let app: EmailServer;
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'xss-e2e', conversations: 2, messagesPerConversation: 1 }));
 /** Remote images and style sheets a payload might reach for; only the legitimate image may ever be asked for. */
 let remote: Server;
 let remoteUrl: string;
 const remoteHits: string[] = [];
 
 beforeAll(async () => {
-  assertAppBuilt();
-  app = await startEmailServer({ org: 'xss-e2e', conversations: 2, messagesPerConversation: 1 });
   remote = createServer((request, response) => {
     remoteHits.push(request.url ?? '');
     response.writeHead(200, { 'content-type': request.url?.endsWith('.css') ? 'text/css' : 'image/png' });
@@ -35,12 +32,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
   await new Promise((resolve) => remote?.close(resolve));
 });
 
@@ -115,16 +109,16 @@ async function frameReport(page: Page) {
 describe('nothing in a customer message runs in the agent app', () => {
   it('XSS payloads in an email body, subject, sender, attachment name and chat text never execute', async () => {
     const subject = `Invoice ${MARKUP}<script>${RUN}</script> question`;
-    await sendEmail(app.smtpPort, {
+    await sendEmail(suite.app.smtpPort, {
       from: { name: `Mallory ${MARKUP}`, address: 'mallory@attacker.example' },
-      to: app.address,
+      to: suite.app.address,
       subject,
       text: `Plain part ${MARKUP} <script>${RUN}</script>`,
       html: payloadHtml(),
       attachments: [{ filename: `${MARKUP}.html`, content: `<script>${RUN}</script>`, contentType: 'text/html' }],
     });
-    await app.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } });
-    const widget = openWidget(app.server.url, { org: app.seeded.slug });
+    await suite.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } });
+    const widget = openWidget(suite.server.url, { org: suite.seeded.slug });
     await widget.ready();
     widget.send({ action: 'send', client_id: 'xss-chat-1', text: `Chat ${MARKUP}<script>${RUN}</script><a href="javascript:${RUN}">link</a>` });
     await widget.next((frame) => frame.action === 'sent');
@@ -132,14 +126,13 @@ describe('nothing in a customer message runs in the agent app', () => {
     await widget.next((frame) => frame.action === 'profile');
     await widget.close();
 
-    const context = await browser.newContext({ baseURL: app.server.url });
-    const page = await context.newPage();
+    const page = await suite.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signInAsOwner(page, app.seeded);
+    await signInAsOwner(page, suite.seeded);
 
     // The email: its subject and sender are text in the list and the header.
     const row = page.getByTestId('conversation-row').filter({ hasText: 'question' }).filter({ hasText: 'Invoice' });
@@ -174,7 +167,7 @@ describe('nothing in a customer message runs in the agent app', () => {
     await expect.poll(() => page.getByRole('log', { name: 'Messages' }).getByText(`Plain part ${MARKUP} <script>${RUN}</script>`).isVisible()).toBe(true);
 
     // The chat: the visitor's name and text are text.
-    await page.goto(`/${app.seeded.slug}/conversations`);
+    await page.goto(`/${suite.seeded.slug}/conversations`);
     const chat = page.getByTestId('conversation-row').filter({ hasText: 'Chat <img' });
     await expect.poll(() => chat.count(), { timeout: 20_000 }).toBe(1);
     await chat.click();
@@ -187,7 +180,6 @@ describe('nothing in a customer message runs in the agent app', () => {
     expect(dialogs).toEqual([]);
     expect(remoteHits.filter((path) => path !== '/legit.png')).toEqual([]);
     expect(page.url()).not.toBe('about:blank');
-    expect(new URL(appUrl).origin).toBe(app.server.url);
-    await context.close();
+    expect(new URL(appUrl).origin).toBe(suite.server.url);
   });
 });

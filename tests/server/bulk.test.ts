@@ -55,8 +55,9 @@ describeEachDatabase('bulk conversation actions', (database) => {
     const byId = new Map(page.body.conversations.map((c: Conversation) => [c.id, c]));
     for (const c of inbox.conversations) expect(byId.get(c.id)?.status).toBe(c.status);
     expect(await suite.db().selectFrom('changes').select('seq').where('mutation_id', '=', headers[MUTATION_HEADER]).execute()).toEqual([]);
-    // Retried with the same id, it is refused the same way.
-    expect((await inbox.api.post('conversations/bulk', { ids, action: { status: 'WAITING' } }, { headers })).status).toBe(404);
+    // Retried with the same id, it is refused the same way; another body under that id is another request.
+    expect((await inbox.api.post('conversations/bulk', { ids: [...ids, foreign], action: { status: 'WAITING' } }, { headers })).status).toBe(404);
+    expect((await inbox.api.post('conversations/bulk', { ids, action: { status: 'WAITING' } }, { headers })).status).toBe(409);
 
     const bad = async (body: unknown) => (await inbox.api.post('conversations/bulk', body)).status;
     expect(await bad({ ids: [], action: { status: 'CLOSED' } })).toBe(400);

@@ -5,6 +5,7 @@ import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import { PENDING_MESSAGE_DELAY_S } from '../../src/protocol/constants';
 import type { Contact, Conversation, ConversationStatistics, Message, Tag } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { readMetrics } from '../support/metrics';
 import { describeEachDatabase, uid, useServerSuite } from './server-suite';
 import { firstConversation, signUpWithInbox } from './sync-fixtures';
 
@@ -108,7 +109,7 @@ describeEachDatabase('conversations', (database) => {
     const updated = await inbox.api.get<Conversation>(`conversations/${target.id}`);
     expect(updated.body.last_update).toBe('Hello from chat');
     expect(updated.body.version).toBeGreaterThan(target.version);
-    expect((await inbox.api.post(`conversations/${target.id}/forward`, { message: 'x' })).status).toBe(404);
+    expect((await inbox.api.post(`conversations/${target.id}/whisper`, { message: 'x' })).status).toBe(404);
     expect((await inbox.api.post(`conversations/${target.id}/reply`, { message: '  ' })).body).toEqual({ errors: { message: 'is required' } });
   });
 
@@ -199,6 +200,7 @@ describeEachDatabase('conversations', (database) => {
       outsider.api.post(`conversations/${target.id}/assign`, { agent_id: null }),
       outsider.api.post(`conversations/${target.id}/read`),
       outsider.api.post(`conversations/${target.id}/messages/m-1/undo`),
+      outsider.api.post(`conversations/${target.id}/messages/m-1/release`),
       inbox.api.get('conversations/999999999'),
     ];
     for (const response of await Promise.all(calls)) {
@@ -213,7 +215,7 @@ describeEachDatabase('conversations', (database) => {
   it('a repeated mutation id gets the first answer back and changes nothing', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
-    const metrics = async () => Number(/inbox_mutations_total\{result="replayed"\} ([0-9]+)/.exec(await (await fetch(`${suite.server.url}/metrics`)).text())?.[1]);
+    const metrics = async () => (await readMetrics(suite.server.url)).value('inbox_mutations_total', { result: 'replayed' });
     const replayedBefore = await metrics();
     const headers = mutation();
     const first = await inbox.api.post<ReplyResponse>(`conversations/${target.id}/reply`, { message: 'Only once' }, { headers });
@@ -244,10 +246,12 @@ describeEachDatabase('conversations', (database) => {
     const headers = mutation();
     const refused = await inbox.api.post(`conversations/${target.id}/status`, { status: 'SNOOZED' }, { headers });
     expect(refused.status).toBe(400);
-    // Even with a body that would now be valid, the stored answer stands: a failed mutation never applies later.
-    const retried = await inbox.api.post(`conversations/${target.id}/status`, { status: 'CLOSED' }, { headers });
+    const retried = await inbox.api.post(`conversations/${target.id}/status`, { status: 'SNOOZED' }, { headers });
     expect(retried.status).toBe(400);
     expect(retried.body).toEqual(refused.body);
+    // A valid body under the same id is another request (409): a failed mutation never applies later.
+    const changed = await inbox.api.post(`conversations/${target.id}/status`, { status: 'CLOSED' }, { headers });
+    expect(changed.status).toBe(409);
     expect((await inbox.api.get<Conversation>(`conversations/${target.id}`)).body.status).toBe(target.status);
     const stored = await suite.db().selectFrom('mutations').select(['status', 'status_code']).where('mutation_id', '=', headers[MUTATION_HEADER]).execute();
     expect(stored).toEqual([{ status: 'failed', status_code: 400 }]);

@@ -59,4 +59,17 @@ describeEachDatabase('custom inboxes', (database) => {
     expect(tooMany.status).toBe(400);
     expect((await api.get<AccountResponse>('account/')).body.agent.custom_inboxes).toEqual([]);
   });
+
+  it('keeps the agent\'s preferences: defaults at first, each changed on its own, bad values refused', async () => {
+    const { api } = await suite.signUp();
+    expect((await api.get<AccountResponse>('account/')).body.agent.preferences).toEqual({ auto_advance: true, list_density: 'comfortable' });
+    expect((await api.patch<AccountResponse>('account/', { preferences: { auto_advance: false } })).status).toBe(200);
+    expect((await api.patch<AccountResponse>('account/', { preferences: { list_density: 'compact' } })).body.agent.preferences).toEqual({
+      auto_advance: false,
+      list_density: 'compact',
+    });
+    expect((await api.patch('account/', { preferences: { list_density: 'tiny' } })).status).toBe(400);
+    expect((await api.patch('account/', { preferences: { other: true } })).status).toBe(400);
+  });
 });
+

@@ -1,23 +1,28 @@
-import { it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import type { Contact, Conversation, Message } from '../../src/protocol/documents';
+import { startDnsServer } from '../support/dns-server';
 import { openStream } from '../support/stream-client';
 import {
   conversationsWithSubject,
   conversationWithSubject,
   customerMessageId,
-  EMAIL_ENV,
   replyDueIn,
   sendEmail,
   signUpWithChannel,
   threadOf,
+  useEmailSuite,
+  type EmailSuite,
 } from './email-fixtures';
-import { describeEachDatabase, uid, useServerSuite, type ServerSuite } from './server-suite';
+import { describeEachDatabase, uid } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
 
+const dns = await startDnsServer();
+afterAll(() => dns.stop());
+
 describeEachDatabase('email channel', (database) => {
-  const suite = useServerSuite(database, EMAIL_ENV);
+  const suite = useEmailSuite(database, dns);
 
   it('an email sent to the built-in SMTP server becomes a conversation, live on the stream', async ({ expect }) => {
     const inbox = await signUpWithChannel(suite);
@@ -231,7 +236,7 @@ describeEachDatabase('email channel', (database) => {
 });
 
 /** Delivery jobs of the organization: an automatic answer would be one more. */
-async function countJobs(suite: ServerSuite, orgId: number): Promise<number> {
+async function countJobs(suite: EmailSuite, orgId: number): Promise<number> {
   return (await suite.db().selectFrom('jobs').select('id').where('org_id', '=', orgId).execute()).length;
 }
 

@@ -1,15 +1,25 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import type { EmailChannel } from '../../src/protocol/api/channels';
+import type { DnsRecordCheck, EmailChannel } from '../../src/protocol/api/channels';
 import type { ConversationPage, MessagePage } from '../../src/protocol/api/conversation-requests';
 import { PENDING_MESSAGE_DELAY_S } from '../../src/protocol/constants';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import type { ApiClient } from '../support/api-client';
-import type { RunningServer } from '../support/server-process';
-import { uid, type ServerSuite, type SignedUp } from './server-suite';
+import type { DnsServer } from '../support/dns-server';
+import { proveDomain } from '../support/prove-domain';
+import type { DatabaseKind, RunningServer } from '../support/server-process';
+import { uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
 
 /** Environment of a server with the built-in SMTP server on a free port and fast job polling. */
 export const EMAIL_ENV = { SMTP_INBOUND_PORT: '0', JOB_POLL_MS: '200', INBOUND_WEBHOOK_SECRET: 'test-inbound-secret-0123456789' } as const;
+
+/** A server suite whose domain checks ask `dns` (the test's own DNS server), so organizations can prove their domains. */
+export type EmailSuite = ServerSuite & { readonly dns: DnsServer };
+
+/** useServerSuite with EMAIL_ENV and DNS_SERVERS pointing at `dns`. */
+export function useEmailSuite(database: DatabaseKind, dns: DnsServer, env: Record<string, string> = {}): EmailSuite {
+  return Object.assign(useServerSuite(database, { ...EMAIL_ENV, DNS_SERVERS: dns.address, ...env }), { dns });
+}
 
 /** The port the server's SMTP server got (it logs "SMTP inbound listening at smtp://host:port"). */
 export function smtpInboundPort(server: RunningServer): number {
@@ -20,14 +30,15 @@ export function smtpInboundPort(server: RunningServer): number {
 
 export type EmailInbox = SignedUp & { address: string; channel: EmailChannel; customer: string };
 
-/** A new organization with one support address, and a customer address unique to the test. */
-export async function signUpWithChannel(suite: ServerSuite): Promise<EmailInbox> {
+/** A new organization with one support address on a domain it has proven, and a customer address unique to the test. */
+export async function signUpWithChannel(suite: EmailSuite): Promise<EmailInbox> {
   const owner = await suite.signUp();
   const id = uid();
   const address = `support-${id}@inbox-${id}.example`;
   const added = await owner.api.post<EmailChannel>('organization/channels', { email: address });
   if (added.status !== 201) throw new Error(`Adding the channel failed: ${added.status} ${added.text}`);
-  return { ...owner, address, channel: added.body, customer: `jane-${id}@customer-${id}.example` };
+  const channel = await proveDomain(owner.api, suite.dns, added.body);
+  return { ...owner, address, channel, customer: `jane-${id}@customer-${id}.example` };
 }
 
 /** Sends with nodemailer to the server's SMTP server, as a customer's provider would. */
@@ -75,4 +86,16 @@ export function replyDueIn(api: ApiClient, conversationId: number, inMs: number,
 /** A unique Message-ID at the customer's domain, with angle brackets. */
 export function customerMessageId(customer: string): string {
   return `<${uid()}.${Date.now()}@${customer.split('@')[1] ?? 'customer.example'}>`;
+}
+
+/** The record of this kind among a channel's records. */
+export function recordOf(channel: EmailChannel, kind: DnsRecordCheck['kind']): DnsRecordCheck {
+  const record = channel.domain.records.find((entry) => entry.kind === kind);
+  if (!record) throw new Error(`No ${kind} record for ${channel.email}`);
+  return record;
+}
+
+/** The p= of a channel's DKIM record: its organization's public key for the domain. */
+export function dkimKeyOf(channel: EmailChannel): string {
+  return /p=([A-Za-z0-9+/=]+)$/.exec(recordOf(channel, 'DKIM').expected)?.[1] ?? '';
 }

@@ -1,18 +1,22 @@
-import { it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import type { InboundResponse } from '../../src/protocol/api/channels';
+import { startDnsServer } from '../support/dns-server';
 import { openSmtpSession } from '../support/smtp-client';
 import { brokenMimeCorpus } from './broken-mime';
-import { conversationsWithSubject, conversationWithSubject, EMAIL_ENV, sendEmail, signUpWithChannel, smtpInboundPort, threadOf } from './email-fixtures';
-import { describeEachDatabase, uid, useServerSuite } from './server-suite';
+import { conversationsWithSubject, conversationWithSubject, EMAIL_ENV, sendEmail, signUpWithChannel, smtpInboundPort, threadOf, useEmailSuite } from './email-fixtures';
+import { describeEachDatabase, uid } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
+
+const dns = await startDnsServer();
+afterAll(() => dns.stop());
 
 const MAX_BYTES = 256 * 1024;
 const SECRET = EMAIL_ENV.INBOUND_WEBHOOK_SECRET;
 
 describeEachDatabase('inbound email limits', (database) => {
-  const suite = useServerSuite(database, { ...EMAIL_ENV, INBOUND_MAX_BYTES: String(MAX_BYTES) });
+  const suite = useEmailSuite(database, dns, { INBOUND_MAX_BYTES: String(MAX_BYTES) });
 
   it('a message over the size limit is refused with 552, whether its SIZE was declared or not', async ({ expect }) => {
     const inbox = await signUpWithChannel(suite);
@@ -115,5 +119,28 @@ describeEachDatabase('inbound email limits', (database) => {
       body: JSON.stringify({ raw }),
     });
     expect(json.status).toBe(415);
+  });
+
+  it('an oversized webhook body is answered 413 once it is read, not with a reset, declared or streamed', async ({ expect }) => {
+    const post = (body: BodyInit) =>
+      fetch(`${suite.server.url}/api/channels/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'message/rfc822', 'x-inbound-secret': SECRET },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    // Far more than the socket buffers hold: a server that answers before reading cuts the upload off (EPIPE).
+    const sixteenMegabytes = Buffer.alloc(16 * 1024 * 1024, 'x');
+    const declared = await post(sixteenMegabytes);
+    expect([declared.status, await declared.json()]).toEqual([413, { error: `The message is larger than ${MAX_BYTES} bytes.` }]);
+    const streamed = await post(
+      new ReadableStream({
+        start(controller) {
+          for (let offset = 0; offset < sixteenMegabytes.length; offset += 1024 * 1024) controller.enqueue(sixteenMegabytes.subarray(offset, offset + 1024 * 1024));
+          controller.close();
+        },
+      }),
+    );
+    expect([streamed.status, await streamed.json()]).toEqual([413, { error: `The message is larger than ${MAX_BYTES} bytes.` }]);
   });
 });

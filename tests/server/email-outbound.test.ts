@@ -1,18 +1,22 @@
-import { it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import type { UploadedAttachment } from '../../src/protocol/api/channels';
 import type { Contact, Conversation, Message } from '../../src/protocol/documents';
-import { conversationWithSubject, EMAIL_ENV, replyDueIn, sendEmail, signUpWithChannel, threadOf, type EmailInbox } from './email-fixtures';
-import { describeEachDatabase, uid, useServerSuite, type ServerSuite } from './server-suite';
+import { startDnsServer } from '../support/dns-server';
+import { conversationWithSubject, replyDueIn, sendEmail, signUpWithChannel, threadOf, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
+import { describeEachDatabase, uid } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
+
+const dns = await startDnsServer();
+afterAll(() => dns.stop());
 
 async function messageOf(inbox: EmailInbox, conversationId: number, id: string): Promise<Message | undefined> {
   return (await threadOf(inbox.api, conversationId)).find((message) => message.id === id);
 }
 
 /** A conversation opened by the inbox's customer; `from` is the From header as sent. */
-async function openConversation(suite: ServerSuite, inbox: EmailInbox, from = inbox.customer): Promise<Conversation> {
+async function openConversation(suite: EmailSuite, inbox: EmailInbox, from = inbox.customer): Promise<Conversation> {
   const subject = `Outbound ${uid()}`;
   const envelopeFrom = /<([^>]+)>$/.exec(from)?.[1] ?? from;
   await sendEmail(suite.server, {
@@ -23,7 +27,7 @@ async function openConversation(suite: ServerSuite, inbox: EmailInbox, from = in
 }
 
 describeEachDatabase('outbound email', (database) => {
-  const suite = useServerSuite(database, EMAIL_ENV);
+  const suite = useEmailSuite(database, dns);
 
   it('a temporary refusal is shown on the message and retried until the reply is delivered', async ({ expect }) => {
     const inbox = await signUpWithChannel(suite);

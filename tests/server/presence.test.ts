@@ -1,34 +1,10 @@
 import { expect, it } from 'vitest';
-import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
-import type { Session } from '../../src/protocol/api/models';
-import { DEMO_PASSWORD } from '../../src/server/seed/seed-organization';
 import { openStream, type StreamConnection, type StreamFrame } from '../support/stream-client';
-import { describeEachDatabase, useServerSuite, type ServerSuite } from './server-suite';
-import { seedInto } from './sync-fixtures';
+import { describeEachDatabase, useServerSuite } from './server-suite';
+import { signUpTeam, type Member } from './sync-fixtures';
 
 const PRESENCE = new Set(['live', 'left', 'viewing']);
 const isPresence = (frame: StreamFrame) => PRESENCE.has(frame.action ?? '');
-
-type Member = { token: string; id: number };
-type Team = { owner: Member; alex: Member; sam: Member; conversations: number[] };
-
-/** An organization with its owner and the seed's two teammates, all signed in. */
-async function signUpTeam(suite: ServerSuite): Promise<Team> {
-  const owner = await suite.signUp();
-  await seedInto(suite.server, owner.domain, 2, 1);
-  const signIn = async (local: string): Promise<Member> => {
-    const login = await suite.client().post<Session>('auth/login', { email: `${local}@${owner.domain}.example`, password: DEMO_PASSWORD, domain: owner.domain });
-    if (login.status !== 200) throw new Error(`Login failed: ${login.status} ${login.text}`);
-    return { token: login.body.token, id: login.body.agent.id };
-  };
-  const page = await owner.api.get<ConversationPage>('conversations/?limit=2');
-  return {
-    owner: { token: owner.session.token, id: owner.session.agent.id },
-    alex: await signIn('alex'),
-    sam: await signIn('sam'),
-    conversations: page.body.conversations.map((c) => c.id),
-  };
-}
 
 const nextPresence = (socket: StreamConnection) => socket.next(isPresence);
 

@@ -4,12 +4,34 @@ import {
   EMAIL_LINK_MAX_REQUESTS_PER_IP,
   LOGIN_MAX_ATTEMPTS_PER_IP,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_DEVICE,
 } from '../../src/protocol/constants';
 import { ERROR_TEXTS } from '../../src/protocol/error-texts';
+import type { ApiClient, ApiResponse } from '../support/api-client';
 import { describeEachDatabase, uid, useServerSuite } from './server-suite';
+
+/** The device cookie a sign-in answer sets, as a Cookie header value (`inbox_device=…`). */
+function deviceCookie(response: ApiResponse<unknown>): string {
+  const cookie = response.headers.get('set-cookie') ?? '';
+  const pair = /^(inbox_device=[A-Za-z0-9_-]+);/.exec(cookie)?.[1];
+  if (!pair) throw new Error(`No device cookie in ${JSON.stringify(cookie)}`);
+  return pair;
+}
+
+const login = (api: ApiClient, body: { email: string; password: string }, cookie?: string) =>
+  api.post<Session>('auth/login', body, cookie ? { headers: { cookie } } : {});
 
 describeEachDatabase('rate limits', (database) => {
   const suite = useServerSuite(database);
+
+  /** Signs up through the API and keeps the device cookie the sign-up set. */
+  async function signUpOnDevice() {
+    const id = uid();
+    const body = { name: 'Owner', email: `owner-${id}@example.com`, password: `password-${id}`, organization_name: 'Org', domain: `org-${id}` };
+    const created = await suite.client().post('auth/create', body);
+    if (created.status !== 201) throw new Error(`Sign-up failed: ${created.status} ${created.text}`);
+    return { email: body.email, password: body.password, device: deviceCookie(created) };
+  }
 
   it(`an account is locked after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} wrong passwords, even from different IPs`, async () => {
     const { email, password } = await suite.signUp();
@@ -52,5 +74,56 @@ describeEachDatabase('rate limits', (database) => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: ERROR_TEXTS.rateLimited });
     expect((await api.post('auth/login-link', { email: `someone-${uid()}@example.com` })).status).toBe(429);
+  });
+
+  it('a sign-in sets an httpOnly, SameSite=Strict device cookie for the auth calls only', async () => {
+    const { email, password } = await suite.signUp();
+    const signedIn = await login(suite.client(), { email, password });
+    expect(signedIn.status).toBe(200);
+    const header = signedIn.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/^inbox_device=[A-Za-z0-9_-]{43}; /);
+    expect(header).toContain('; HttpOnly');
+    expect(header).toContain('; SameSite=Strict');
+    expect(header).toContain('; Path=/api/auth');
+    expect(header).toMatch(/; Max-Age=[1-9][0-9]*/);
+    // The token is no session: it opens nothing.
+    const token = deviceCookie(signedIn).split('=')[1] ?? '';
+    expect((await suite.client(token).get('account/')).status).toBe(401);
+  });
+
+  // Many scrypt checks at once: generous on a shared machine.
+  it("a stranger's failures lock out strangers, but not the owner on a device that signed in before", { timeout: 90_000 }, async () => {
+    const { email, password, device } = await signUpOnDevice();
+    const owner = suite.client();
+
+    const stranger = suite.client();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) await login(stranger, { email, password: `guess ${i}` });
+    expect((await login(stranger, { email, password })).status).toBe(429);
+    // A client without the cookie, a forged cookie or another account's cookie is a stranger too.
+    const othersDevice = (await signUpOnDevice()).device;
+    for (const cookie of [undefined, 'inbox_device=forged-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', othersDevice]) {
+      const refused = await login(suite.client(), { email, password }, cookie);
+      expect(refused.status, cookie).toBe(429);
+      expect(refused.body).toEqual({ error: ERROR_TEXTS.rateLimited });
+    }
+
+    const signedIn = await login(owner, { email, password }, device);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.agent.email).toBe(email);
+    // The lockout of strangers still holds after the owner signed in.
+    expect((await login(suite.client(), { email, password })).status).toBe(429);
+  });
+
+  it(`the owner's device is limited on its own after ${LOGIN_MAX_FAILURES_PER_DEVICE} wrong passwords`, { timeout: 90_000 }, async () => {
+    const { email, password, device } = await signUpOnDevice();
+    const api = suite.client();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_DEVICE; i++) {
+      expect((await login(api, { email, password: `wrong ${i}` }, device)).status).toBe(400);
+    }
+    const limited = await login(api, { email, password }, device);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: ERROR_TEXTS.rateLimited });
+    // Its failures are the device's own: the account is not locked for the owner's other clients.
+    expect((await login(suite.client(), { email, password })).status).toBe(200);
   });
 });

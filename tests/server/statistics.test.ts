@@ -28,15 +28,15 @@ describeEachDatabase('conversation statistics', (database) => {
 
     const customInboxes = [
       { key: 'chats', name: 'Chats', query: 'channel:chat' },
-      { key: 'everything', name: 'Everything', query: '' },
+      { key: 'everything', name: 'Everything', query: '', is_default: true },
       { key: 'unassigned-email', name: 'Unassigned email', query: 'assigned:none channel:email -is:closed' },
     ];
     expect((await inbox.api.patch<AccountResponse>('account/', { custom_inboxes: customInboxes })).status).toBe(200);
     const statistics = (await inbox.api.get<ConversationStatistics>('conversations/status?complete=true')).body.statistics;
     const expected: Record<string, number> = {};
     for (const custom of customInboxes) expected[custom.key] = await unreadListed(inbox, custom.query);
-    // §2: with custom inboxes, the first one is the default inbox.
-    expected['default'] = expected['chats'] ?? -1;
+    // The custom inbox chosen with "Use as my default" is the default inbox (issue 12), not the first one.
+    expected['default'] = expected['everything'] ?? -1;
     expect(statistics).toEqual(expected);
     expect(statistics['everything']).toBeGreaterThan(0);
     expect(statistics['everything']).toBe(inbox.conversations.filter((c) => c.is_unread).length);
@@ -62,6 +62,24 @@ describeEachDatabase('conversation statistics', (database) => {
       ],
     });
     const statistics = (await inbox.api.get<ConversationStatistics>('conversations/status')).body.statistics;
-    expect(statistics).toEqual({ closed: await unreadListed(inbox, 'is:closed'), default: await unreadListed(inbox, 'is:closed') });
+    expect(statistics).toEqual({ closed: await unreadListed(inbox, 'is:closed'), default: await unreadListed(inbox, DEFAULT_INBOX_QUERY) });
+  });
+
+  it('a first custom inbox leaves the built-in default inbox alone; one chosen as default replaces its count', async () => {
+    const inbox = await signUpWithInbox(suite, 20, 1);
+    await inbox.api.patch('account/', { custom_inboxes: [{ name: 'Closed', query: 'is:closed' }] });
+    const plain = (await inbox.api.get<ConversationStatistics>('conversations/status')).body.statistics;
+    expect(plain['default']).toBe(await unreadListed(inbox, DEFAULT_INBOX_QUERY));
+    await inbox.api.patch('account/', { custom_inboxes: [{ key: 'closed', name: 'Closed', query: 'is:closed', is_default: true }] });
+    const chosen = (await inbox.api.get<ConversationStatistics>('conversations/status')).body.statistics;
+    expect(chosen['default']).toBe(await unreadListed(inbox, 'is:closed'));
+    const two = await inbox.api.patch('account/', {
+      custom_inboxes: [
+        { name: 'A', query: '', is_default: true },
+        { name: 'B', query: '', is_default: true },
+      ],
+    });
+    expect(two.status).toBe(400);
+    expect(two.body).toMatchObject({ errors: { 'custom_inboxes.1.is_default': 'only one inbox can be the default' } });
   });
 });

@@ -1,6 +1,7 @@
 import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
+import type { Session } from '../../src/protocol/api/models';
 import type { Conversation } from '../../src/protocol/documents';
-import { seedOrganization } from '../../src/server/seed/seed-organization';
+import { DEMO_PASSWORD, seedOrganization } from '../../src/server/seed/seed-organization';
 import { openServerDatabaseHandle } from '../support/server-database';
 import type { RunningServer } from '../support/server-process';
 import type { ServerSuite, SignedUp } from './server-suite';
@@ -30,4 +31,27 @@ export function firstConversation(inbox: Inbox): Conversation {
   const conversation = inbox.conversations[0];
   if (!conversation) throw new Error('No conversation seeded');
   return conversation;
+}
+
+/** A signed-in agent: its session token and agent id. */
+export type Member = { token: string; id: number };
+export type Team = { owner: Member; alex: Member; sam: Member; conversations: number[]; signedUp: SignedUp };
+
+/** An organization with its owner and the seed's two teammates (Alex and Sam), all signed in, and two conversations. */
+export async function signUpTeam(suite: ServerSuite): Promise<Team> {
+  const owner = await suite.signUp();
+  await seedInto(suite.server, owner.domain, 2, 1);
+  const signIn = async (local: string): Promise<Member> => {
+    const login = await suite.client().post<Session>('auth/login', { email: `${local}@${owner.domain}.example`, password: DEMO_PASSWORD, domain: owner.domain });
+    if (login.status !== 200) throw new Error(`Login failed: ${login.status} ${login.text}`);
+    return { token: login.body.token, id: login.body.agent.id };
+  };
+  const page = await owner.api.get<ConversationPage>('conversations/?limit=2');
+  return {
+    owner: { token: owner.session.token, id: owner.session.agent.id },
+    alex: await signIn('alex'),
+    sam: await signIn('sam'),
+    conversations: page.body.conversations.map((c) => c.id),
+    signedUp: owner,
+  };
 }

@@ -106,4 +106,39 @@ describeEachDatabase('tag management', (database) => {
     const admin = await addTeammate(suite, inbox, ['tag.update']);
     expect((await admin.delete<TagDeleteResponse>('tags/keep?force=true')).body).toEqual({ slug: 'keep', conversations: 1 });
   });
+
+  it('creates, renames and colours tags: names unique case-insensitively, conversations follow a rename', async () => {
+    const inbox = await signUpWithInbox(suite, 2, 1);
+    const [first] = inbox.conversations as [Conversation, Conversation];
+    const created = await inbox.api.post<Tag>('tags/', { name: 'Refund requests', color: '#0F766E' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ slug: 'refund-requests', name: 'Refund requests', color: '#0f766e', is_system: false });
+    const again = await inbox.api.post('tags/', { name: 'REFUND requests' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ errors: { name: 'is already a tag' } });
+    expect((await inbox.api.post('tags/', { name: 'x', color: 'red' })).status).toBe(400);
+    expect((await inbox.api.post('tags/', { name: 'bad\u0007name' })).status).toBe(400);
+
+    await tagged(inbox, 'Refund requests', [first]);
+    const renamed = await inbox.api.patch<Tag>('tags/refund-requests', { name: 'Refunds', color: null });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ slug: 'refund-requests', name: 'Refunds', color: null });
+    // The conversation names the slug: it shows the new name; tagging by the new name (any case) is the same tag.
+    expect((await inbox.api.get<Conversation>(`conversations/${first.id}`)).body.tags).toContain('refund-requests');
+    const byNewName = await inbox.api.post<Conversation>(`conversations/${first.id}/tags`, { name: 'refunds' });
+    expect(byNewName.body.tags.filter((slug) => slug.startsWith('refund'))).toEqual(['refund-requests']);
+    expect((await inbox.api.get<Tag[]>('tags/')).body.filter((tag) => tag.name.toLowerCase() === 'refunds')).toHaveLength(1);
+
+    await inbox.api.post('tags/', { name: 'Billing' });
+    const clash = await inbox.api.patch('tags/refund-requests', { name: 'billing' });
+    expect(clash.status).toBe(400);
+    expect(clash.body).toMatchObject({ errors: { name: 'is already a tag' } });
+    expect((await inbox.api.patch('tags/nothing-here', { name: 'Nope' })).status).toBe(404);
+
+    const other = await signUpWithInbox(suite, 1, 1);
+    expect((await other.api.patch('tags/refund-requests', { name: 'Theirs' })).status).toBe(404);
+    const agent = await addTeammate(suite, inbox, []);
+    expect((await agent.post('tags/', { name: 'Not allowed' })).status).toBe(403);
+    expect((await agent.patch('tags/refund-requests', { name: 'Not allowed' })).status).toBe(403);
+  });
 });

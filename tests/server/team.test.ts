@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/protocol/api/api-errors';
 import type { Agent, AgentInvite, InvitePreview, Session } from '../../src/protocol/api/models';
-import type { Permission } from '../../src/protocol/roles';
+import { PERMISSIONS, type Permission } from '../../src/protocol/roles';
 import { describeEachDatabase, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
 
 const inviteToken = (text: string) => /\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
@@ -108,7 +108,7 @@ describeEachDatabase('team', (database) => {
     expect(accept.body).toEqual({ error: API_ERRORS.alreadyMember });
   });
 
-  it('changing roles needs teammate.update, and nobody but the owner grants a role they lack', async () => {
+  it('changing roles needs teammate.update, and nobody but the owner grants a role they lack or changes one who holds more', async () => {
     const owner = await suite.signUp();
     const manager = await addTeammate(suite, owner, ['teammate.update', 'teammate.invite']);
     const agent = await addTeammate(suite, owner);
@@ -116,12 +116,15 @@ describeEachDatabase('team', (database) => {
     const byOwner = await owner.api.patch<Agent>(`agents/${agent.email}`, { roles: ['tag.update'] });
     expect(byOwner.status).toBe(200);
     expect(byOwner.body.roles).toEqual(['tag.update']);
+    // The agent now holds a permission the manager lacks.
+    expect((await manager.api.patch(`agents/${agent.email}`, { roles: ['teammate.invite'] })).body).toEqual({ error: API_ERRORS.teammateHoldsMore });
+    await owner.api.patch<Agent>(`agents/${agent.email}`, { roles: [] });
 
-    const grantHeld = await manager.api.patch<Agent>(`agents/${agent.email}`, { roles: ['tag.update', 'teammate.invite'] });
+    const grantHeld = await manager.api.patch<Agent>(`agents/${agent.email}`, { roles: ['teammate.invite'] });
     expect(grantHeld.status).toBe(200);
     const grantLacking = await manager.api.patch(`agents/${agent.email}`, { roles: ['organization.update'] });
     expect(grantLacking.status).toBe(403);
-    expect(grantLacking.body).toEqual({ error: API_ERRORS.forbidden });
+    expect(grantLacking.body).toEqual({ error: API_ERRORS.cannotGrantPermission });
 
     const byAgent = await agent.api.patch(`agents/${manager.email}`, { roles: [] });
     expect(byAgent.status).toBe(403);
@@ -133,11 +136,44 @@ describeEachDatabase('team', (database) => {
 
     const invitesLacking = await manager.api.post(`agents/invite/new-${uid()}@example.com`, { roles: ['organization.update'] });
     expect(invitesLacking.status).toBe(403);
+    expect(invitesLacking.body).toEqual({ error: API_ERRORS.cannotGrantPermission });
     // teammate.invite, granted above, is enough to see the pending invitations (teammate.*).
     expect((await agent.api.get('agents/pending')).status).toBe(200);
     const plain = await addTeammate(suite, owner);
     expect((await plain.api.get('agents/pending')).status).toBe(403);
     expect((await plain.api.post(`agents/invite/x-${uid()}@example.com`)).status).toBe(403);
+  });
+
+  it('an agent changes or removes only teammates whose permissions they all hold, and grants only their own', async () => {
+    const owner = await suite.signUp();
+    const manager = await addTeammate(suite, owner, ['teammate.update', 'teammate.remove', 'tag.update']);
+    const admin = await addTeammate(suite, owner, [...PERMISSIONS]);
+    const peer = await addTeammate(suite, owner, ['teammate.update', 'teammate.remove', 'tag.update']);
+    const agent = await addTeammate(suite, owner, ['tag.update']);
+    const rolesOf = async (email: string) => (await owner.api.get<Agent[]>('agents/')).body.find((a) => a.email === email)?.roles;
+
+    // Stripping or removing a teammate who holds more than the caller: 403, nothing changes.
+    for (const response of [await manager.api.patch(`agents/${admin.email}`, { roles: [] }), await manager.api.delete(`agents/${admin.email}`)]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: API_ERRORS.teammateHoldsMore });
+    }
+    expect(await rolesOf(admin.email)).toEqual([...PERMISSIONS]);
+    expect((await admin.api.get('account/')).status).toBe(200);
+    // Granting a permission the caller lacks: 403, even to a teammate they may change.
+    const grant = await manager.api.patch(`agents/${agent.email}`, { roles: ['tag.update', 'channel.update'] });
+    expect(grant.status).toBe(403);
+    expect(grant.body).toEqual({ error: API_ERRORS.cannotGrantPermission });
+    expect(await rolesOf(agent.email)).toEqual(['tag.update']);
+
+    // Within their own permissions, they change teammates at or below them, themselves included.
+    expect((await manager.api.patch<Agent>(`agents/${agent.email}`, { roles: ['teammate.update'] })).body.roles).toEqual(['teammate.update']);
+    expect((await manager.api.patch<Agent>(`agents/${peer.email}`, { roles: ['tag.update'] })).body.roles).toEqual(['tag.update']);
+    expect((await manager.api.patch<Agent>(`agents/${manager.email}`, { roles: ['teammate.update', 'teammate.remove'] })).status).toBe(200);
+    expect((await manager.api.delete(`agents/${agent.email}`)).status).toBe(204);
+    // An admin holds everything, so it may change the manager; the owner is above everyone.
+    expect((await admin.api.patch<Agent>(`agents/${manager.email}`, { roles: ['tag.update'] })).status).toBe(200);
+    expect((await owner.api.patch<Agent>(`agents/${admin.email}`, { roles: ['tag.update'] })).status).toBe(200);
+    expect((await owner.api.delete(`agents/${peer.email}`)).status).toBe(204);
   });
 
   it('removing a teammate revokes their sessions; a removed teammate can be invited back', async () => {

@@ -1,4 +1,5 @@
 import { createSocket } from 'node:dgram';
+import type { DnsRecordCheck } from '../../src/protocol/api/channels';
 
 export type DnsZone = {
   mx?: { priority: number; exchange: string }[];
@@ -101,4 +102,25 @@ function mxData(mx: { priority: number; exchange: string }): Buffer {
 
 function txtData(strings: string[]): Buffer {
   return Buffer.concat(strings.map((text) => Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text, 'utf8')])));
+}
+
+/**
+ * Publishes what a channel's records ask for (`EmailChannel.domain.records`), as the domain's
+ * owner would at their DNS provider: an MX to `mx.<domain>` (or the host asked for), and each
+ * TXT value as asked, split into 255-byte strings. Replaces whatever those names had.
+ */
+export function publishRecords(server: DnsServer, records: readonly Pick<DnsRecordCheck, 'type' | 'name' | 'expected'>[]): void {
+  const zones = new Map<string, DnsZone>();
+  for (const record of records) {
+    const zone = zones.get(record.name) ?? {};
+    if (record.type === 'MX') {
+      const host = /^\d+ (\S+)$/.exec(record.expected)?.[1] ?? `mx.${record.name}`;
+      zone.mx = [...(zone.mx ?? []), { priority: 10, exchange: host }];
+    } else {
+      const text = record.expected.replace(' … ', ' ');
+      zone.txt = [...(zone.txt ?? []), text.match(/.{1,255}/g) ?? ['']];
+    }
+    zones.set(record.name, zone);
+  }
+  for (const [name, zone] of zones) server.zones.set(name, zone);
 }

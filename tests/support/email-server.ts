@@ -1,25 +1,51 @@
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { EmailChannel } from '../../src/protocol/api/channels';
+import { startDnsServer, type DnsServer } from './dns-server';
+import { proveDomain } from './prove-domain';
 import { startSeededServer, type SeededServer } from './seeded-server';
 import type { RunningServer } from './server-process';
 
-/** A seeded server (production build) with the built-in SMTP server and one support address. */
+/** A seeded server (production build) with the built-in SMTP server and one support address on a proven domain. */
 export type EmailServer = SeededServer & { address: string; channel: EmailChannel; smtpPort: number };
 
 /**
  * Starts the server with SMTP_INBOUND_PORT=0 (a free port, read from its log line), seeds an
- * organization and adds `support@<org>.example` as its support address.
+ * organization, adds `support@<org>.example` as its support address and proves its domain
+ * through `dns` (the caller's test DNS server, or one of its own that stops with the server).
  */
-export async function startEmailServer(options: { org: string; conversations: number; messagesPerConversation: number; env?: Record<string, string> }): Promise<EmailServer> {
-  const seeded = await startSeededServer({ ...options, env: { SMTP_INBOUND_PORT: '0', JOB_POLL_MS: '200', ...options.env } });
+export async function startEmailServer(options: {
+  org: string;
+  conversations: number;
+  messagesPerConversation: number;
+  env?: Record<string, string>;
+  dns?: DnsServer;
+}): Promise<EmailServer> {
+  const dns = options.dns ?? (await startDnsServer());
+  const ownDns = options.dns === undefined;
+  let seeded: SeededServer;
+  try {
+    seeded = await startSeededServer({ ...options, env: { SMTP_INBOUND_PORT: '0', JOB_POLL_MS: '200', ...options.env, DNS_SERVERS: dns.address } });
+  } catch (error) {
+    if (ownDns) await dns.stop();
+    throw error;
+  }
+  const server: RunningServer = {
+    ...seeded.server,
+    async stop(signal, stopOptions) {
+      const code = await seeded.server.stop(signal, stopOptions);
+      if (ownDns) await dns.stop();
+      return code;
+    },
+  };
   try {
     const address = `support@${options.org}.example`;
     const added = await seeded.api.post<EmailChannel>('organization/channels', { email: address });
     if (added.status !== 201) throw new Error(`Adding ${address} failed: ${added.status} ${added.text}`);
-    return { ...seeded, address, channel: added.body, smtpPort: smtpInboundPort(seeded.server) };
+    const channel = await proveDomain(seeded.api, dns, added.body);
+    return { ...seeded, server, address, channel, smtpPort: smtpInboundPort(seeded.server) };
   } catch (error) {
-    await seeded.server.stop();
+    await server.stop();
     throw error;
   }
 }

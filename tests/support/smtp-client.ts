@@ -8,8 +8,11 @@ export type SmtpSession = {
   readonly greeting: Promise<SmtpReply>;
   /** Sends one command line and resolves with the (last line of the) reply. */
   command(line: string): Promise<SmtpReply>;
-  /** DATA, then the bytes as they are (dot-stuffed) and the terminating dot: the reply to the message. */
-  data(message: Buffer | string): Promise<SmtpReply>;
+  /**
+   * DATA, then the bytes as they are (dot-stuffed) and the terminating dot: the reply to the
+   * message. `onSent` is called once the whole message is written, before the reply.
+   */
+  data(message: Buffer | string, onSent?: () => void): Promise<SmtpReply>;
   /** QUIT and close. */
   close(): Promise<void>;
 };
@@ -68,7 +71,7 @@ export function openSmtpSession(port: number, host = '127.0.0.1'): SmtpSession {
       await write(`${line}\r\n`);
       return next();
     },
-    async data(message) {
+    async data(message, onSent) {
       const start = await this.command('DATA');
       if (start.code !== 354) return start;
       const bytes = Buffer.isBuffer(message) ? message : Buffer.from(message, 'utf8');
@@ -77,6 +80,7 @@ export function openSmtpSession(port: number, host = '127.0.0.1'): SmtpSession {
       const ending = stuffed.subarray(-2).toString('latin1') === '\r\n' ? '.\r\n' : '\r\n.\r\n';
       await write(stuffed);
       await write(ending);
+      onSent?.();
       return next(60_000);
     },
     async close() {

@@ -21,6 +21,8 @@ export type ReceivedMail = {
   /** Every header, lowercase names, as mailparser reads them. */
   headers: Headers;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** The message as it arrived (after the SMTP dot-unstuffing), e.g. to check its DKIM signature. */
+  raw: Buffer;
 };
 
 /** How the sink answers RCPT TO for one address: `times` refusals (every one when omitted), then acceptance. */
@@ -60,8 +62,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
     },
     onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const raw = new Promise<Buffer>((resolve, reject) => {
+        stream.once('end', () => resolve(Buffer.concat(chunks)));
+        stream.once('error', reject);
+      });
+      raw.then((bytes) => simpleParser(bytes).then((parsed) => ({ bytes, parsed }))).then(
+        ({ bytes, parsed }) => {
           const text = parsed.text ?? '';
           messages.push({
             to: addresses(parsed.to),
@@ -84,6 +92,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               contentType: attachment.contentType,
               content: attachment.content,
             })),
+            raw: bytes,
           });
           for (const wake of waiters) wake();
           callback();

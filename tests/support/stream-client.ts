@@ -13,7 +13,7 @@ export type StreamFrame = {
   text?: string;
 };
 
-export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number };
+export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number };
 
 export type StreamConnection = {
   /** Every frame received so far, in order. */
@@ -34,6 +34,7 @@ export function openStream(origin: string, params: StreamParams): StreamConnecti
   if (params.session) query.set('session', params.session);
   if (params.init !== undefined) query.set('init', String(params.init));
   if (params.cursor !== undefined) query.set('cursor', String(params.cursor));
+  if (params.open !== undefined) query.set('open', String(params.open));
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/stream?${query.toString()}`);
   const reader = readFrames<StreamFrame>(socket);
   return {

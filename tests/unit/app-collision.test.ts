@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalMessage } from '../../src/client-db/inbox-database';
-import { collisionState, collisionText, isColliding, markOf } from '../../src/app/screens/conversations/collision-rule';
-import { typingText } from '../../src/app/screens/conversations/TypingNotice';
+import { collisionState, collisionText, isColliding, markOf } from '../../src/app/screens/conversations/composer/collision-rule';
+import { typingText } from '../../src/app/screens/conversations/composer/TypingNotice';
 import { message } from './support/worker-harness';
 
 const ME = 1;

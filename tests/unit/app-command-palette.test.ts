@@ -33,6 +33,12 @@ describe('command palette items', () => {
     expect(sections[0]?.items.map((i) => i.label)).toEqual(['Assign to me', 'Assign to…', 'Close', 'Mark as waiting', 'Add tag…']);
   });
 
+  it('offers to insert a snippet only while a conversation’s composer is open', () => {
+    expect(labels('root', '', data({ composerOpen: true }))).toContain('Insert snippet…');
+    expect(labels('root', 'canned', data({ composerOpen: true }))[0]).toBe('Insert snippet…');
+    expect(labels('root', '', data())).not.toContain('Insert snippet…');
+  });
+
   it('offers Unassign me and Reopen when they apply', () => {
     const target = { id: 5, status: 'CLOSED', agent_id: 1, tags: [] } as const;
     expect(labels('root', '', data({ target }))).toEqual(expect.arrayContaining(['Unassign me', 'Reopen', 'Mark as waiting']));
@@ -101,5 +107,24 @@ describe('command palette state', () => {
     expect(running.processing).toBe('assign:assign-2');
     expect(canRun(running)).toBe(false);
     expect(canRun(paletteReducer(running, { type: 'processing', id: null }))).toBe(true);
+  });
+});
+
+describe('command palette ranking', () => {
+  it('a command-like query lists the commands before conversations matched on scattered letters', () => {
+    const d = data({
+      conversations: [
+        { id: 7, subject: 'Assistance signing in', contact: 'Ann Sign' },
+        { id: 8, subject: 'Password reset', contact: 'Al Smith' },
+      ],
+    });
+    const found = labels('root', 'assign', d);
+    const firstConversation = found.findIndex((label) => label === 'Assistance signing in');
+    expect(found.indexOf('Assign to…')).toBeLessThan(firstConversation === -1 ? Infinity : firstConversation);
+    expect(found.indexOf('Assign to me')).toBeLessThan(firstConversation === -1 ? Infinity : firstConversation);
+  });
+
+  it('a query only conversations match closely still finds them first', () => {
+    expect(labels('root', 'refund')[0]).toBe('Refund for order 1234');
   });
 });

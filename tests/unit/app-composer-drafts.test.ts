@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialDraftState, sentDraft, storedDraftChanged, typedDraft } from '../../src/app/screens/conversations/composer-drafts';
-import { clearJournal, journalToRestore, readJournal, writeJournal } from '../../src/app/screens/conversations/draft-journal';
+import { initialDraftState, sentDraft, storedDraftChanged, typedDraft } from '../../src/app/screens/conversations/composer/composer-drafts';
+import { clearJournal, journalToRestore, readJournal, writeJournal } from '../../src/app/screens/conversations/composer/draft-journal';
 import { activeTeammates, readCachedAgents, writeCachedAgents } from '../../src/app/session/agent-directory';
 import { draftIdFor, isBlankDraft } from '../../src/protocol/drafts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRecordCheck, EmailChannel } from '../../src/protocol/api/channels';
-import { attachmentApiPath, fileSize } from '../../src/app/screens/conversations/attachment-files';
-import { emailFrameCsp, emailFrameDocument, estimateFrameHeight, FRAME_MAX_HEIGHT, FRAME_MIN_HEIGHT } from '../../src/app/screens/conversations/email-frame';
-import { deliveryProblem } from '../../src/app/screens/conversations/message-labels';
-import { verificationLabel } from '../../src/app/screens/emails/verification-label';
+import { attachmentApiPath, fileSize } from '../../src/app/screens/conversations/thread/attachment-files';
+import { emailFrameCsp, emailFrameDocument, estimateFrameHeight, FRAME_MAX_HEIGHT, FRAME_MIN_HEIGHT } from '../../src/app/screens/conversations/thread/email-frame';
+import { deliveryProblem } from '../../src/app/screens/conversations/thread/message-labels';
+import { pausedNotice, verificationLabel } from '../../src/app/screens/emails/verification-label';
 
 describe('email frame', () => {
   it('loads nothing but inline styles and data: images until the agent asks for remote images', () => {
@@ -69,18 +69,23 @@ describe('verification label', () => {
     verification: 'PENDING',
     is_verifying: false,
     checked_at: null,
-    records: [record('MX', false), record('SPF', false), record('DKIM', false)],
+    records: [record('CHALLENGE', false), record('MX', false), record('SPF', false), record('DKIM', false)],
     ...over,
   });
 
   it('reads Verified, Not verified with what is missing, or Checking… while a check runs anywhere', () => {
     expect(verificationLabel(domain({ verification: 'VERIFIED', checked_at: 1 }), false).text).toBe('Verified');
     expect(verificationLabel(domain({}), false)).toMatchObject({ text: 'Not verified', detail: 'Not checked yet: publish the records below, then verify.' });
-    expect(verificationLabel(domain({ verification: 'FAILED', checked_at: 1, records: [record('MX', true), record('SPF', false), record('DKIM', false)] }), false)).toMatchObject({
-      text: 'Not verified',
-      detail: 'Missing or wrong: SPF, DKIM.',
-    });
+    expect(
+      verificationLabel(domain({ verification: 'FAILED', checked_at: 1, records: [record('CHALLENGE', false), record('MX', true), record('SPF', false), record('DKIM', true)] }), false),
+    ).toMatchObject({ text: 'Not verified', detail: 'Missing or wrong: Challenge, SPF.' });
     expect(verificationLabel(domain({ verification: 'VERIFIED' }), true).text).toBe('Checking…');
     expect(verificationLabel(domain({ is_verifying: true }), false).text).toBe('Checking…');
+  });
+
+  it('says that mail is paused until the domain is verified, and nothing once it is', () => {
+    expect(pausedNotice(domain({}))).toBe('Not verified: mail to and from this address is paused until acme.example is verified.');
+    expect(pausedNotice(domain({ verification: 'FAILED', checked_at: 1 }))).toBe('Not verified: mail to and from this address is paused until acme.example is verified.');
+    expect(pausedNotice(domain({ verification: 'VERIFIED', checked_at: 1 }))).toBeNull();
   });
 });

@@ -35,3 +35,18 @@ describe('fuzzy score', () => {
     expect(score('assign', 'Assign to…')!).toBeGreaterThan(score('assign', 'Unassign me')!);
   });
 });
+
+describe('fuzzy score tiers', () => {
+  it('ranks a word-start match over any match inside a word, whatever the length', () => {
+    expect(score('bil', 'A very long label about Billing and more')!).toBeGreaterThan(score('bil', 'Mobile')!);
+  });
+
+  it('ranks contiguous and word-start matches over scattered letters', () => {
+    expect(score('assign', 'Unassign me')!).toBeGreaterThan(score('gt', 'Go to Team')!);
+    expect(score('gtt', 'Go to Team')!).toBeGreaterThan(score('gtt', 'Getting there')!);
+  });
+
+  it('drops letters scattered thinly over a long text', () => {
+    expect(fuzzyScore('assign', 'A customer says the invoice is wrong again')).toBeNull();
+  });
+});

@@ -50,6 +50,12 @@ describe('http client', () => {
     });
   });
 
+  it('sends and keeps same-origin cookies, so a sign-in carries the device cookie', async () => {
+    const { client, calls } = setup(() => json(200, {}), { slug: null });
+    await client.post('auth/login', { email: 'ana@example.com', password: 'secret' });
+    expect(calls[0]?.init.credentials).toBe('same-origin');
+  });
+
   it('sends no token from the public client', async () => {
     const { client, calls } = setup(() => json(200, {}), { slug: null });
     await client.get('auth/token/abc');

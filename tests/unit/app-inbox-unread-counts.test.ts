@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyText } from '../../src/app/clipboard/copy-text';
-import { countedInboxes, countUnreadByInbox, statusesToRead } from '../../src/app/screens/conversations/inbox-unread-counts';
+import { countedInboxes, countUnreadByInbox, statusesToRead } from '../../src/app/screens/conversations/list/inbox-unread-counts';
 import type { Conversation } from '../../src/protocol/documents';
 import { conversation as baseConversation } from './support/worker-harness';
 
@@ -25,9 +25,9 @@ describe('per-inbox unread counts (§3, §9)', () => {
     expect(counts).toEqual({ default: 3 });
   });
 
-  it('counts each custom inbox with the lists’ predicate; the first one is the default inbox', () => {
+  it('counts each custom inbox with the lists’ predicate; the one chosen as default is the default inbox', () => {
     const inboxes = countedInboxes([
-      { key: 'billing', name: 'Billing', query: 'tag:billing' },
+      { key: 'billing', name: 'Billing', query: 'tag:billing', is_default: true },
       { key: 'chats', name: 'Chats', query: 'channel:chat' },
       { key: 'broken', name: 'Broken', query: 'is:lost' },
       { key: 'refunds', name: 'Refunds', query: 'refund' },

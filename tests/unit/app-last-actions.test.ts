@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_ACTIONS_MAX, addedTagSlug, findHeldSend, inverseMutation, popAction, pushAction } from '../../src/app/keyboard/last-actions';
+import { LAST_ACTIONS_MAX, findHeldSend, inverseMutations, popAction, pushAction } from '../../src/app/keyboard/last-actions';
+import { addedTagSlug } from '../../src/protocol/mutations/conversation-mutations';
 import type { LastActions } from '../../src/app/keyboard/last-actions';
 
 const names = new Map([
@@ -22,31 +23,62 @@ describe('last actions', () => {
     let stack: LastActions = [];
     for (let i = 0; i < LAST_ACTIONS_MAX + 5; i++) stack = pushAction(stack, { kind: 'status', conversation_id: i, before: 'OPENED', after: 'CLOSED' });
     expect(stack).toHaveLength(LAST_ACTIONS_MAX);
-    expect(stack[0]?.conversation_id).toBe(5);
+    expect(stack[0]).toMatchObject({ conversation_id: 5 });
   });
 
   it('undo of a status change restores the status before it', () => {
-    expect(inverseMutation({ kind: 'status', conversation_id: 3, before: 'WAITING', after: 'CLOSED' }, undefined, names)).toEqual({
-      kind: 'status',
-      conversation_id: 3,
-      status: 'WAITING',
-    });
+    expect(inverseMutations({ kind: 'status', conversation_id: 3, before: 'WAITING', after: 'CLOSED' }, [], names)).toEqual([
+      { kind: 'status', conversation_id: 3, status: 'WAITING' },
+    ]);
   });
 
   it('undo of an assignment gives the conversation back to whoever had it, or nobody', () => {
-    expect(inverseMutation({ kind: 'assign', conversation_id: 3, before: null, after: 7 }, undefined, names)).toEqual({ kind: 'assign', conversation_id: 3, agent_id: null });
-    expect(inverseMutation({ kind: 'assign', conversation_id: 3, before: 4, after: null }, undefined, names)).toEqual({ kind: 'assign', conversation_id: 3, agent_id: 4 });
+    expect(inverseMutations({ kind: 'assign', conversation_id: 3, before: null, after: 7 }, [], names)).toEqual([{ kind: 'assign', conversation_id: 3, agent_id: null }]);
+    expect(inverseMutations({ kind: 'assign', conversation_id: 3, before: 4, after: null }, [], names)).toEqual([{ kind: 'assign', conversation_id: 3, agent_id: 4 }]);
   });
 
   it('undo of a tag removes the slug it added', () => {
     const action = { kind: 'tag', conversation_id: 3, name: 'billing issue', tagsBefore: ['vip'] } as const;
-    expect(inverseMutation(action, { tags: ['vip', 'billing-issue'] }, names)).toEqual({ kind: 'untag', conversation_id: 3, slug: 'billing-issue' });
+    expect(inverseMutations(action, [{ id: 3, tags: ['vip', 'billing-issue'] }], names)).toEqual([{ kind: 'untag', conversation_id: 3, slug: 'billing-issue' }]);
   });
 
   it('undo of a tag that is gone already does nothing', () => {
     const action = { kind: 'tag', conversation_id: 3, name: 'VIP', tagsBefore: [] } as const;
-    expect(inverseMutation(action, { tags: [] }, names)).toBeNull();
-    expect(inverseMutation(action, undefined, names)).toBeNull();
+    expect(inverseMutations(action, [{ id: 3, tags: [] }], names)).toEqual([]);
+    expect(inverseMutations(action, [], names)).toEqual([]);
+  });
+
+  it('undo of a bulk status change puts each conversation back, one row per earlier status', () => {
+    const action = {
+      kind: 'bulk',
+      action: { status: 'CLOSED' },
+      before: [
+        { id: 1, status: 'OPENED', agent_id: null, tags: [] },
+        { id: 2, status: 'WAITING', agent_id: null, tags: [] },
+        { id: 3, status: 'OPENED', agent_id: null, tags: [] },
+        { id: 4, status: 'CLOSED', agent_id: null, tags: [] },
+      ],
+    } as const;
+    expect(inverseMutations(action, [], names)).toEqual([
+      { kind: 'bulk', conversation_ids: [1, 3], action: { status: 'OPENED' } },
+      { kind: 'bulk', conversation_ids: [2], action: { status: 'WAITING' } },
+    ]);
+  });
+
+  it('undo of a bulk tag removes it only where it was added', () => {
+    const action = {
+      kind: 'bulk',
+      action: { add_tag: 'VIP' },
+      before: [
+        { id: 1, status: 'OPENED', agent_id: null, tags: [] },
+        { id: 2, status: 'OPENED', agent_id: null, tags: ['vip'] },
+      ],
+    } as const;
+    const now = [
+      { id: 1, tags: ['vip'] },
+      { id: 2, tags: ['vip'] },
+    ];
+    expect(inverseMutations(action, now, names)).toEqual([{ kind: 'bulk', conversation_ids: [1], action: { remove_tag: 'vip' } }]);
   });
 
   it('finds the added tag by name when others were added meanwhile, else only when alone', () => {

@@ -26,10 +26,15 @@ describe('login after the session ends (§4)', () => {
     expect(loginPathAfterSessionEnd('/acme/account/general?x=1')).toBe('/auth/login?next=%2Facme%2Faccount%2Fgeneral%3Fx%3D1');
   });
 
-  it('does not keep the conversations screen as next', () => {
+  it('keeps a deep link into the conversations as next (issue 12)', () => {
+    expect(loginPathAfterSessionEnd('/acme/conversations/view/304')).toBe('/auth/login?next=%2Facme%2Fconversations%2Fview%2F304');
+    expect(loginPathAfterSessionEnd('/acme/conversations?filter=waiting')).toBe('/auth/login?next=%2Facme%2Fconversations%3Ffilter%3Dwaiting');
+  });
+
+  it('does not keep the plain landing places as next', () => {
     expect(loginPathAfterSessionEnd('/acme/conversations')).toBe('/auth/login');
-    expect(loginPathAfterSessionEnd('/acme/conversations?filter=waiting')).toBe('/auth/login');
-    expect(loginPathAfterSessionEnd('/acme/conversations/view/12')).toBe('/auth/login');
+    expect(loginPathAfterSessionEnd('/acme')).toBe('/auth/login');
+    expect(loginPathAfterSessionEnd('/acme/')).toBe('/auth/login');
   });
 
   it('does not keep a path that is not a safe next', () => {

@@ -82,25 +82,34 @@ afterEach(() => {
 function setup() {
   const locks = createLocks();
   const bus = createBus();
-  type FakeEngine = EngineHandle & { calls: unknown[]; views: Map<string, ViewState | null>; emit: (event: SyncEvent) => void };
-  const workers: { engines: Map<string, FakeEngine> }[] = [];
+  type FakeEngine = EngineHandle & {
+    calls: unknown[];
+    mutationIds: (string | undefined)[];
+    views: Map<string, ViewState | null>;
+    emit: (event: SyncEvent) => void;
+  };
+  /** `answers: false`: its tab dies after the worker took a mutation and before the answer got back. */
+  const workers: { engines: Map<string, FakeEngine>; answers: boolean }[] = [];
 
   function startWorker(): Pick<Worker, 'postMessage'> {
-    const worker = { engines: new Map<string, FakeEngine>() };
+    const worker = { engines: new Map<string, FakeEngine>(), answers: true };
     workers.push(worker);
     const hub = createSyncHub({
       createEngine(slug, _session, emit) {
         const calls: unknown[] = [];
+        const mutationIds: (string | undefined)[] = [];
         const views = new Map<string, ViewState | null>();
         const engine = {
           calls,
+          mutationIds,
           views,
           emit,
           start: () => Promise.resolve(),
           stop: () => Promise.resolve(),
-          mutate: (input: unknown) => {
+          mutate: (input: unknown, clientId?: string) => {
             calls.push(input);
-            return Promise.resolve(calls.length);
+            mutationIds.push(clientId);
+            return worker.answers ? Promise.resolve(calls.length) : new Promise<number>(() => undefined);
           },
           undoSend: () => Promise.resolve(),
           loadOlderMessages: () => Promise.resolve(),
@@ -124,12 +133,14 @@ function setup() {
   }
 
   function tab(name: string): SyncApi {
+    let ids = 0;
     return createElectedSync({
       startWorker,
       locks: locks.managerFor(name),
       channel: bus.channelFor(name),
       leaderLock: 'sync-leader-test',
-      newId: () => name,
+      // The tab's own id first, then its mutation ids.
+      newId: () => (ids++ === 0 ? name : `${name}-mutation-${ids}`),
       log: () => undefined,
     });
   }
@@ -168,6 +179,31 @@ describe('elected sync (no SharedWorker)', () => {
     expect(workers[1]?.engines.get('acme')?.calls).toEqual([{ kind: 'read', conversation_id: 3 }]);
     workers[1]?.engines.get('acme')?.emit({ type: 'version', version: '9' });
     await vi.waitFor(() => expect(seen).toEqual([{ type: 'version', version: '9' }]));
+  });
+
+  it('a mutation the dying leader took but never answered is made again on the new leader, under the same mutation id', async () => {
+    const { locks, bus, workers, tab } = setup();
+    const leader = tab('tab-a');
+    const follower = tab('tab-b');
+    await leader.attach('acme', 'lock-a');
+    await follower.attach('acme', 'lock-b');
+    const first = workers[0];
+    if (!first) throw new Error('no worker');
+    first.answers = false;
+    let answered = false;
+    const sent = follower.mutate('acme', { kind: 'tag', conversation_id: 4, name: 'Late' }).then((rowId) => {
+      answered = true;
+      return rowId;
+    });
+    await vi.waitFor(() => expect(first.engines.get('acme')?.calls).toHaveLength(1));
+    bus.close('tab-a');
+    locks.kill('tab-a');
+    expect(await sent).toBe(1);
+    expect(answered).toBe(true);
+    const again = workers[1]?.engines.get('acme');
+    expect(again?.calls).toEqual([{ kind: 'tag', conversation_id: 4, name: 'Late' }]);
+    expect(again?.mutationIds).toEqual(first.engines.get('acme')?.mutationIds);
+    expect(again?.mutationIds[0]).toMatch(/^tab-b-mutation-/);
   });
 
   it("a follower's view reaches the new leader's worker after the leading tab dies", async () => {

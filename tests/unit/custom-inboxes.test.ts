@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignCustomInboxKeys, customInboxesField, slugifyInboxName } from '../../src/protocol/api/custom-inboxes';
-import { resolveListSource, selectConversations } from '../../src/app/screens/conversations/inbox-filter';
+import { defaultListSource, listInboxKey, resolveListSource, selectConversations } from '../../src/app/screens/conversations/list/inbox-filter';
 
 describe('custom inbox keys', () => {
   it('slugs names into keys', () => {
@@ -43,11 +43,18 @@ describe('the list of a custom inbox', () => {
     { key: 'vip', name: 'VIP', query: 'tag:vip' },
   ];
 
-  it('resolves ?inbox= and §2 default inbox to custom queries', () => {
+  it('resolves ?inbox= to custom queries; ?filter=inbox stays the built-in Inbox; the chosen default is the default inbox', () => {
     expect(resolveListSource('all', inboxes, 'vip').query.terms).toMatchObject([{ kind: 'tag', values: ['vip'] }]);
-    const defaultInbox = resolveListSource('inbox', inboxes, null);
-    expect(defaultInbox.query.order).toBe('oldest');
-    expect(defaultInbox.statuses).toBeNull();
+    expect(resolveListSource('inbox', inboxes, null).statuses).toEqual(['OPENED']);
+    expect(defaultListSource(inboxes).statuses).toEqual(['OPENED']);
+    const chosen = [
+      { key: 'billing', name: 'Billing', query: 'tag:billing order:oldest' },
+      { key: 'vip', name: 'VIP', query: 'tag:vip', is_default: true as const },
+    ];
+    expect(defaultListSource(chosen).query.terms).toMatchObject([{ kind: 'tag', values: ['vip'] }]);
+    expect(listInboxKey(new URLSearchParams(''), chosen)).toBe('vip');
+    expect(listInboxKey(new URLSearchParams('filter=inbox'), chosen)).toBeNull();
+    expect(listInboxKey(new URLSearchParams(''), inboxes)).toBeNull();
     expect(resolveListSource('inbox', [], null).statuses).toEqual(['OPENED']);
     expect(resolveListSource('waiting', inboxes, 'unknown').key).toBe('waiting');
   });

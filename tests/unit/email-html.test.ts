@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToPlainText, sanitizeEmailHtml } from '../../src/server/channels/sanitize-email-html';
+import { sanitizeEmailHtml } from '../../src/server/channels/sanitize-email-html';
+import { htmlToPlainText } from '../../src/server/content/html-text';
 
 const noCid = () => null;
 
@@ -33,6 +34,15 @@ const XSS_PAYLOADS = [
   '<a href="https://example.com" onclick="alert(1)" target="_top">ok</a>',
   '<<script>script>alert(1)<</script>/script>',
   '<template><img src=x onerror=alert(1)></template>',
+  // What sanitize-html fixed after 2.17.5 (the version pinned for Node 20), checked against our allowlist.
+  '<xmp><img src=x onerror=alert(1)></xmp>',
+  '<textarea></textarea/><img src=x onerror=alert(1)>',
+  '<svg><textarea><img src=x onerror=alert(1)></textarea></svg>',
+  '<noscript><style></noscript><img src=x onerror=alert(1)></style></noscript>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<svg><a><animate attributeName="href" values="javascript:alert(1)" /><text>x</text></a></svg>',
+  '<iframe><img src=x onerror=alert(1)></iframe>',
+  '<img srcset="javascript:alert(1) 1x">',
 ];
 
 describe('email HTML sanitising', () => {
@@ -40,9 +50,10 @@ describe('email HTML sanitising', () => {
     for (const payload of XSS_PAYLOADS) {
       const clean = sanitizeEmailHtml(payload, noCid);
       expect(clean, payload).not.toMatch(/<(script|iframe|object|embed|form|input|button|style|link|meta|base|svg|math|template|body)\b/i);
-      expect(clean, payload).not.toMatch(/\son\w+\s*=/i);
+      // Inside a tag: sanitised text escapes '<', so a payload shown as text may mention onerror= harmlessly.
+      expect(clean, payload).not.toMatch(/<[^>]*\son\w+\s*=/i);
       expect(clean, payload).not.toMatch(/(java|vb)script:|data:text|expression\(|url\(|behavior|srcset|background=/i);
-      expect(clean, payload).not.toMatch(/\ssrc\s*=/i);
+      expect(clean, payload).not.toMatch(/<[^>]*\ssrc\s*=/i);
       expect(clean, payload).not.toMatch(/target="_top"/);
     }
   });

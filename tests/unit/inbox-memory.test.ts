@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInboxMemory, recallInbox, rememberInbox, type InboxMemory, type InboxSnapshot } from '../../src/app/screens/conversations/inbox-memory';
+import { parseInboxMemory, recallInbox, rememberInbox, type InboxMemory, type InboxSnapshot } from '../../src/app/screens/conversations/list/inbox-memory';
 
 const left = (loaded: number, topRow = 0, cursor: InboxSnapshot['cursor'] = null): InboxSnapshot => ({ loaded, topRow, cursor });
 

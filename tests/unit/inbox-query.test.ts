@@ -86,7 +86,7 @@ describe('inbox query parser', () => {
   });
 
   it('refuses unknown values, naming what the filter expects and where the value starts', () => {
-    expect(parseError('is:lost')).toEqual({ message: "is: expects opened, waiting, closed or unread, not 'lost' at 4", position: 4 });
+    expect(parseError('is:lost')).toEqual({ message: "is: expects opened, waiting, closed, unread or snoozed, not 'lost' at 4", position: 4 });
     expect(parseError('is:opened,lost').position).toBe(11);
     expect(parseError('assigned:someone').message).toBe("assigned: expects me, none or an agent id, not 'someone' at 10");
     expect(parseError('assigned:0').message).toMatch(/^assigned: expects/);
@@ -99,7 +99,7 @@ describe('inbox query parser', () => {
 
   it('refuses empty values, including an empty alternative', () => {
     expect(parseError('tag:')).toEqual({ message: 'tag: expects a tag slug at 5', position: 5 });
-    expect(parseError('is:')).toEqual({ message: 'is: expects opened, waiting, closed or unread at 4', position: 4 });
+    expect(parseError('is:')).toEqual({ message: 'is: expects opened, waiting, closed, unread or snoozed at 4', position: 4 });
     expect(parseError('tag:a,,b')).toEqual({ message: 'tag: expects a tag slug at 7', position: 7 });
     expect(parseError('tag:a,')).toEqual({ message: 'tag: expects a tag slug at 7', position: 7 });
     expect(parseError('order:').message).toBe('order: expects priority, newest or oldest at 7');
@@ -210,5 +210,23 @@ describe('inbox order', () => {
     expect(order('')).toEqual([3, 1, 4, 2, 5]);
     expect(order('order:newest')).toEqual([3, 1, 4, 2, 5]);
     expect(order('order:oldest')).toEqual([5, 2, 4, 1, 3]);
+  });
+});
+
+describe('snoozed conversations in inbox queries', () => {
+  const base = { id: 1, agent_id: null, contact_id: 1, channel: 'EMAIL' as const, status: 'OPENED' as const, tags: [], is_unread: false, subject: '', last_update: '' };
+  const query = (text: string) => {
+    const parsed = parseInboxQuery(text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.query;
+  };
+
+  it('a snoozed conversation is in no list but those asking for is:snoozed', () => {
+    const snoozed = { ...base, snoozed_until: Date.UTC(2030, 0, 1) };
+    expect(matchesInboxQuery(query('is:opened'), snoozed, { me: 1 })).toBe(false);
+    expect(matchesInboxQuery(query(''), snoozed, { me: 1 })).toBe(false);
+    expect(matchesInboxQuery(query('is:snoozed'), snoozed, { me: 1 })).toBe(true);
+    expect(matchesInboxQuery(query('is:snoozed'), { ...base, snoozed_until: null }, { me: 1 })).toBe(false);
+    expect(matchesInboxQuery(query('is:opened'), { ...base, snoozed_until: null }, { me: 1 })).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveListSource, selectConversations, type ListSource } from '../../src/app/screens/conversations/inbox-filter';
-import { combinePages, firstPage, withNextPage, type PageSpec } from '../../src/app/screens/conversations/list-pages';
-import { readListPage, type ListPage, type ListPlan } from '../../src/app/screens/conversations/read-list-page';
+import { resolveListSource, selectConversations, type ListSource } from '../../src/app/screens/conversations/list/inbox-filter';
+import { combinePages, firstPage, withNextPage, type PageSpec } from '../../src/app/screens/conversations/list/list-pages';
+import { readListPage, type ListPage, type ListPlan } from '../../src/app/screens/conversations/list/read-list-page';
 import { openInboxDatabase, type InboxDatabase } from '../../src/client-db/inbox-database';
 import type { Contact, Conversation, ConversationStatus } from '../../src/protocol/documents';
 import { inboxOrder, matchesInboxQuery } from '../../src/protocol/inbox-query/match-inbox-query';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, PAGE_PERMISSIONS, PERMISSIONS, ROLE_PRESETS } from '../../src/protocol/roles';
+import { hasRole, holdsAll, outranks, PAGE_PERMISSIONS, PERMISSIONS, ROLE_PRESETS } from '../../src/protocol/roles';
 
 describe('role check (§5)', () => {
   it('passes when the exact role is present', () => {
@@ -36,5 +36,20 @@ describe('role check (§5)', () => {
     for (const required of Object.values(PAGE_PERMISSIONS)) {
       expect(hasRole(ROLE_PRESETS.agent, required)).toBe(false);
     }
+  });
+
+  it('an agent outranks only teammates whose permissions they all hold; the owner outranks everyone but is outranked by none', () => {
+    const owner = { is_owner: true, roles: [] };
+    const manager = { is_owner: false, roles: ['teammate.update', 'tag.update'] };
+    const admin = { is_owner: false, roles: [...PERMISSIONS] };
+    expect(outranks(manager, { is_owner: false, roles: ['tag.update'] })).toBe(true);
+    expect(outranks(manager, { is_owner: false, roles: ['tag.update', 'teammate.update'] })).toBe(true);
+    expect(outranks(manager, admin)).toBe(false);
+    expect(outranks(admin, manager)).toBe(true);
+    expect(outranks(owner, admin)).toBe(true);
+    expect(outranks(admin, owner)).toBe(false);
+    expect(holdsAll(manager, ['tag.update'])).toBe(true);
+    expect(holdsAll(manager, ['channel.update'])).toBe(false);
+    expect(holdsAll(owner, [...PERMISSIONS])).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { departedRows, withDepartingRows } from '../../src/app/screens/conversations/departing-rows';
-import { revealScrollTop, virtualWindow, wantsNextPage } from '../../src/app/screens/conversations/virtual-window';
+import { departedRows, withDepartingRows } from '../../src/app/screens/conversations/list/departing-rows';
+import { revealScrollTop, virtualWindow, wantsNextPage } from '../../src/app/screens/conversations/list/virtual-window';
 
 const ROW = 80;
 

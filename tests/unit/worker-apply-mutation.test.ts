@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalMessage } from '../../src/client-db/inbox-database';
 import type { MutationInput } from '../../src/client-db/outbox-row';
-import { applyMutation, tagSlug } from '../../src/workers/apply-mutation';
+import { applyMutation } from '../../src/workers/apply-mutation';
 import type { PatchRow } from '../../src/workers/apply-mutation';
+import { tagSlug } from '../../src/workers/mutations/conversation-mutations';
 import { conversation, message } from './support/worker-harness';
 
 const NOW = 1_000_000;
@@ -67,12 +68,11 @@ describe('applyMutation (optimistic patches)', () => {
     expect(applyMutation(note, deletion, NOW + 1_000)).toBeNull();
   });
 
-  it('cancels an undone message', () => {
+  it('marks an undone message as waiting for the server, never cancelled before it answers', () => {
     const pending = message({ id: 'm-1', status: 'PENDING', deliver_at: NOW + 5_000 });
-    expect(applyMutation(pending, row({ kind: 'undo', conversation_id: 1, message_id: 'm-1' }), NOW)).toMatchObject({
-      status: 'CANCELLED',
-      deliver_at: null,
-    });
+    const undone = applyMutation(pending, row({ kind: 'undo', conversation_id: 1, message_id: 'm-1' }), NOW);
+    expect(undone).toMatchObject({ status: 'PENDING', deliver_at: NOW + 5_000 });
+    expect(undone).toHaveProperty('undo_requested_at');
   });
 
   it('leaves a missing document missing', () => {

@@ -132,7 +132,7 @@ describe('drafts in the worker', () => {
     await type(h, 'Thanks!');
     await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'Thanks!', draft_id: ID });
     expect(await h.db.drafts.get(ID)).toBeUndefined();
-    expect((await h.db.outbox.orderBy('seq').toArray()).map((row) => row.kind)).toEqual(['draft', 'reply', 'draft']);
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((row) => row.kind)).toEqual(['draft', 'reply', 'draft', 'release']);
 
     h.network.set(true);
     const [save] = await h.waitForCalls(1);
@@ -148,6 +148,11 @@ describe('drafts in the worker', () => {
     clear?.reply(200, { draft: null });
     await h.settle();
     expect(await h.db.drafts.get(ID)).toBeUndefined();
+    // The reply's release, at the end of its delay.
+    h.clock.advance(10_000);
+    const [, , , release] = await h.waitForCalls(4);
+    release?.reply(200, message({ id: 'm-9', version: 5 }));
+    await h.settle();
     expect(await h.db.bases.count()).toBe(0);
     expect(await h.db.outbox.count()).toBe(0);
   });

@@ -121,6 +121,21 @@ describe('version rule', () => {
     expect((await h.db.conversations.get(1))?.subject).toBe('v7');
   });
 
+  it('holds during a bootstrap too: a newer copy a streamed GET brought is not replaced by the bootstrap\'s older one', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'PAINT' });
+    await h.settle();
+    socket.receive({ action: 'fetch', col: 'conversations', target_id: 'x', documents: [conversation({ id: 1, subject: 'v9', version: 9 })] });
+    await h.settle();
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, subject: 'v4', version: 4 }), conversation({ id: 2, version: 4 })] });
+    socket.receive({ action: 'READY', cursor: 9 });
+    await h.settle();
+    expect((await h.db.conversations.get(1))?.subject).toBe('v9');
+    expect(await h.db.conversations.get(2)).toBeDefined();
+  });
+
   it('applies to the base of a document with pending patches', async () => {
     const h = make({ online: false });
     await h.db.conversations.put(conversation({ id: 1, subject: 'v5', version: 5 }));
@@ -153,7 +168,7 @@ describe('RESET and bootstrap', () => {
     await h.settle();
     expect(await h.db.conversations.count()).toBe(0);
     expect((await h.db.messages.toArray()).map((m) => m.message)).toEqual(['held']);
-    expect(await h.db.outbox.count()).toBe(2);
+    expect((await h.db.outbox.orderBy('seq').toArray()).map((row) => row.kind)).toEqual(['status', 'reply', 'release']);
     expect(await cursorOf(h)).toBeNull();
 
     socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, subject: 'fresh', version: 12 })] });
@@ -200,6 +215,49 @@ describe('RESET and bootstrap', () => {
     expect(counter.count).toBeGreaterThan(0);
     expect(counter.count).toBeLessThanOrEqual(6);
     expect(await cursorOf(h)).toBe(99);
+  });
+});
+
+describe('the first screen of a bootstrap', () => {
+  it('commits what comes before PAINT in a transaction of its own, without waiting for what follows', async () => {
+    const h = make();
+    const counter = countWriteTransactions(h, 'conversations');
+    const socket = await connected(h);
+    await h.settle();
+    counter.count = 0;
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, version: 1 })] });
+    socket.receive({ action: 'PAINT' });
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 2, version: 1 })] });
+    socket.receive({ action: 'READY', cursor: 5 });
+    await h.settle();
+    expect(await h.db.conversations.count()).toBe(2);
+    // Both arrived before the writer ran: without PAINT they would share one transaction.
+    expect(counter.count).toBe(2);
+  });
+
+  it('keeps the server\'s unread counts from COUNTS until READY, then leaves counting to the local copy', async () => {
+    const h = make();
+    const socket = await connected(h);
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'PAINT' });
+    await h.settle();
+    // Until COUNTS: no counts, rather than counts of a partial copy.
+    expect(await h.db.meta.get('unread-counts')).toEqual({ key: 'unread-counts', counts: {} });
+    socket.receive({ action: 'COUNTS', document: { default: 12, mine: 3, bad: 'x' } });
+    socket.receive({ action: 'PAINT' });
+    await h.settle();
+    expect(await h.db.meta.get('unread-counts')).toEqual({ key: 'unread-counts', counts: { default: 12, mine: 3 } });
+    socket.receive({ action: 'READY', cursor: 5 });
+    await h.settle();
+    expect(await h.db.meta.get('unread-counts')).toBeUndefined();
+  });
+
+  it('names the conversation a tab views in the stream address, for the bootstrap to send it early', async () => {
+    const h = make();
+    h.engine.setViewing('tab-1', { conversation_id: 42, typing: false });
+    const socket = await connected(h);
+    expect(socket.params.get('open')).toBe('42');
   });
 });
 

@@ -90,6 +90,20 @@ describe('retry classification', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('a retry sends the byte-identical request, so the server binds it to the same mutation', async () => {
+    const h = await started();
+    await h.db.conversations.put(conversation({ id: 1 }));
+    await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'Same bytes, please' });
+    const first = await h.waitForCalls(1);
+    first[0]?.failNetwork();
+    await h.settle();
+    h.clock.advance(500);
+    const calls = await h.waitForCalls(2);
+    const [sent, retried] = calls;
+    expect(retried?.headers['x-mutation-id']).toBe(sent?.headers['x-mutation-id']);
+    expect([retried?.method, retried?.url, retried?.rawBody]).toEqual([sent?.method, sent?.url, sent?.rawBody]);
+  });
+
   it('caps the backoff at 10 s', async () => {
     const h = await started();
     await h.engine.mutate({ kind: 'read', conversation_id: 1 });
@@ -183,7 +197,7 @@ describe('replies', () => {
     expect(temp?.id.startsWith('t-')).toBe(true);
     expect(temp?.target_id).toBe(temp?.id);
     const [call] = await h.waitForCalls(1);
-    expect(call?.body).toEqual({ message: 'Thanks!', target_id: temp?.id, sent_at: h.clock.now() });
+    expect(call?.body).toEqual({ message: 'Thanks!', target_id: temp?.id, sent_at: h.clock.now(), awaits_release: true });
     h.socket().open();
     h.socket().receive({ action: 'insert', col: 'messages', document: message({ id: 'm-9', status: 'PENDING', target_id: temp?.id ?? null, version: 3 }), cursor: 3 });
     await h.settle();
@@ -191,8 +205,31 @@ describe('replies', () => {
     call?.reply(201, { message: message({ id: 'm-9', status: 'PENDING', target_id: temp?.id ?? null, version: 3 }), generated_id: 'm-9' });
     await h.settle();
     expect((await h.db.messages.toArray()).map((m) => m.id)).toEqual(['m-9']);
+    // Its release waits for the end of the delay, then confirms the reply.
+    expect((await h.db.outbox.toArray()).map((row) => [row.kind, row.args])).toEqual([
+      ['release', { kind: 'release', conversation_id: 1, message_id: 'm-9', release_at: (temp?.deliver_at ?? 0) }],
+    ]);
+    expect(h.http.calls).toHaveLength(1);
+    h.clock.advance(10_000);
+    const [, release] = await h.waitForCalls(2);
+    expect(release).toMatchObject({ method: 'POST', url: 'http://inbox.test/api/conversations/1/messages/m-9/release' });
+    release?.reply(200, message({ id: 'm-9', status: 'PENDING', target_id: temp?.id ?? null, version: 4 }));
+    await h.settle();
     expect(await h.db.outbox.count()).toBe(0);
     expect(await h.db.bases.count()).toBe(0);
+  });
+
+  it("a release waits for its reply in the conversation's held lane, without holding up the conversation's other actions", async () => {
+    const h = await started();
+    await h.db.conversations.put(conversation({ id: 1 }));
+    await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'First' });
+    const [reply] = await h.waitForCalls(1);
+    const tempId = (reply?.body as { target_id: string }).target_id;
+    reply?.reply(201, { message: message({ id: 'm-9', status: 'PENDING', target_id: tempId, version: 3 }), generated_id: 'm-9' });
+    await h.settle();
+    await h.engine.mutate({ kind: 'status', conversation_id: 1, status: 'CLOSED' });
+    const [, status] = await h.waitForCalls(2);
+    expect(status?.url).toBe('http://inbox.test/api/conversations/1/status');
   });
 
   it('a chat reply is not held', async () => {
@@ -214,17 +251,23 @@ describe('replies', () => {
 
     const second = createHarness({ reuse: first });
     harnesses.push(second);
-    expect((await second.db.outbox.toArray()).map((row) => row.state)).toEqual(['sending']);
+    expect((await second.db.outbox.toArray()).map((row) => [row.kind, row.state])).toEqual([
+      ['reply', 'sending'],
+      ['release', 'queued'],
+    ]);
     await second.engine.start();
     const [again] = await second.waitForCalls(1);
     expect(again?.headers['x-mutation-id']).toBe(lost?.headers['x-mutation-id']);
-    expect(again?.body).toEqual(lost?.body);
+    expect([again?.url, again?.rawBody]).toEqual([lost?.url, lost?.rawBody]);
     const tempId = (lost?.body as { target_id: string }).target_id;
     again?.reply(201, { message: message({ id: 'm-5', status: 'PENDING', target_id: tempId, version: 4 }), generated_id: 'm-5' });
     await second.settle();
     second.clock.advance(60_000);
+    const [, release] = await second.waitForCalls(2);
+    expect(release?.url).toBe('http://inbox.test/api/conversations/1/messages/m-5/release');
+    release?.reply(200, message({ id: 'm-5', status: 'SENT', target_id: tempId, version: 5 }));
     await second.settle();
-    expect(second.http.calls).toHaveLength(1);
+    expect(second.http.calls).toHaveLength(2);
     expect(await second.db.outbox.count()).toBe(0);
     expect((await second.db.messages.toArray()).map((m) => m.id)).toEqual(['m-5']);
   });
@@ -239,8 +282,11 @@ describe('replies', () => {
     const second = await started({ reuse: first });
     const [call] = await second.waitForCalls(1);
     call?.reply(201, { message: message({ id: 'm-6', version: 2 }), generated_id: 'm-6' });
+    second.clock.advance(10_000);
+    const [, release] = await second.waitForCalls(2);
+    release?.reply(200, message({ id: 'm-6', version: 3 }));
     await second.settle();
-    expect(second.http.calls).toHaveLength(1);
+    expect(second.http.calls.map((c) => c.url.split('/api/')[1])).toEqual(['conversations/1/reply', 'conversations/1/messages/m-6/release']);
     expect(await second.db.outbox.count()).toBe(0);
   });
 });
@@ -262,11 +308,11 @@ describe('undo (§4)', () => {
     expect(h.events).toContainEqual({ type: 'send-settled', slug: h.slug, message_id: temp?.id, status: 'CANCELLED' });
   });
 
-  it('undo of a saved message posts the undo call, optimistically CANCELLED', async () => {
+  it('undo of a saved message posts the undo call; the reply is shown cancelled only once the server confirms it', async () => {
     const h = await started();
     await h.db.messages.put(message({ id: 'm-3', status: 'PENDING', deliver_at: h.clock.now() + 8_000, version: 2 }));
     await h.engine.undoSend('m-3');
-    expect((await h.db.messages.get('m-3'))?.status).toBe('CANCELLED');
+    expect(await h.db.messages.get('m-3')).toMatchObject({ status: 'PENDING', undo_requested_at: h.clock.now() });
     const [call] = await h.waitForCalls(1);
     expect(call?.method).toBe('POST');
     expect(call?.url).toBe('http://inbox.test/api/conversations/1/messages/m-3/undo');
@@ -298,12 +344,40 @@ describe('undo (§4)', () => {
     await h.engine.undoSend(tempId);
     await h.settle();
     expect(h.http.calls).toHaveLength(1);
-    expect((await h.db.messages.get(tempId))?.status).toBe('CANCELLED');
+    expect(await h.db.messages.get(tempId)).toMatchObject({ status: 'PENDING', undo_requested_at: h.clock.now() });
+    // The release is gone with the undo: the device never confirms a reply the agent took back.
+    expect((await h.db.outbox.toArray()).map((row) => row.kind)).toEqual(['reply', 'undo']);
     send?.reply(201, { message: message({ id: 'm-8', status: 'PENDING', target_id: tempId, version: 5 }), generated_id: 'm-8' });
     const calls = await h.waitForCalls(2);
     expect(calls[1]?.url).toBe('http://inbox.test/api/conversations/1/messages/m-8/undo');
+    expect(await h.db.messages.get('m-8')).toMatchObject({ status: 'PENDING', undo_requested_at: expect.any(Number) as unknown });
+    calls[1]?.reply(200, message({ id: 'm-8', status: 'CANCELLED', target_id: tempId, version: 6 }));
+    await h.settle();
     expect(await h.db.messages.get('m-8')).toMatchObject({ status: 'CANCELLED' });
     expect(await h.db.messages.get(tempId)).toBeUndefined();
+    h.clock.advance(60_000);
+    await h.settle();
+    expect(h.http.calls).toHaveLength(2);
+  });
+
+  it('undo of a saved reply while offline drops its release; the undo goes when the network is back', async () => {
+    const h = await started();
+    await h.db.conversations.put(conversation({ id: 1 }));
+    await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'Reached the server' });
+    const [send] = await h.waitForCalls(1);
+    const tempId = (send?.body as { target_id: string }).target_id;
+    send?.reply(201, { message: message({ id: 'm-7', status: 'PENDING', target_id: tempId, version: 5 }), generated_id: 'm-7' });
+    await h.settle();
+    h.network.set(false);
+    h.clock.advance(3_000);
+    await h.engine.undoSend('m-7');
+    expect((await h.db.outbox.toArray()).map((row) => row.kind)).toEqual(['undo']);
+    h.clock.advance(12_000);
+    await h.settle();
+    expect(h.http.calls).toHaveLength(1);
+    h.network.set(true);
+    const [, undo] = await h.waitForCalls(2);
+    expect(undo?.url).toBe('http://inbox.test/api/conversations/1/messages/m-7/undo');
   });
 
   it('only messages can be undone', async () => {
@@ -356,5 +430,22 @@ describe('note deletion (§4)', () => {
     const calls = await h.waitForCalls(2);
     expect(calls[1]).toMatchObject({ method: 'PATCH', url: 'http://inbox.test/api/conversations/1/notes/n-2', body: { message: 'final' } });
     expect((await h.db.messages.get('n-2'))?.message).toBe('final');
+  });
+});
+
+describe('a mutation made again under its mutation id', () => {
+  it('finds its row instead of adding a second one, and its optimistic message is shown once', async () => {
+    const h = await started({ online: false });
+    await h.db.conversations.put(conversation({ id: 1 }));
+    const input = { kind: 'reply', conversation_id: 1, message: 'Once only' } as const;
+    const first = await h.engine.mutate(input, 'tab-chosen-id');
+    // The reply and, for a held reply, its release (docs/decisions.md, the held-send model).
+    const rows = await h.db.outbox.count();
+    const again = await h.engine.mutate(input, 'tab-chosen-id');
+    expect(again).toBe(first);
+    expect(await h.db.outbox.count()).toBe(rows);
+    expect(await h.db.outbox.filter((row) => row.kind === 'reply').count()).toBe(1);
+    expect((await h.db.outbox.get(first))?.client_id).toBe('tab-chosen-id');
+    expect((await h.db.messages.where('conversation_id').equals(1).toArray()).map((m) => m.message)).toEqual(['Once only']);
   });
 });

@@ -104,7 +104,7 @@ describe('sync hub (one engine per organization with attached tabs)', () => {
     await tab.mutate('acme', { kind: 'read', conversation_id: 3 });
     await tab.undoSend('acme', 'm-1');
     await tab.loadOlderMessages('acme', 3);
-    expect(engines[0]?.mutate).toHaveBeenCalledWith({ kind: 'read', conversation_id: 3 });
+    expect(engines[0]?.mutate).toHaveBeenCalledWith({ kind: 'read', conversation_id: 3 }, undefined);
     expect(engines[0]?.undoSend).toHaveBeenCalledWith('m-1');
     expect(engines[0]?.loadOlderMessages).toHaveBeenCalledWith(3);
   });

@@ -42,7 +42,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { accept: 'application/json', [SESSION_HEADER]: options.sessionId };
     const token = slug === null ? null : options.getToken(slug);
     if (token) headers['authorization'] = `Bearer ${token}`;
-    const init: RequestInit = { method, headers };
+    // Same-origin cookies go out and come back: the device cookie of a sign-in (it marks this
+    // browser as one that signed in before, for the login limit; the session stays a bearer token).
+    const init: RequestInit = { method, headers, credentials: 'same-origin' };
     if (body instanceof Blob) {
       headers['content-type'] = body.type || 'application/octet-stream';
       init.body = body;

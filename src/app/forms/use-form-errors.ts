@@ -10,16 +10,27 @@ export type FormErrors = { message: string | null; fields: Readonly<Record<strin
 
 const NONE: FormErrors = { message: null, fields: {} };
 
+export type SubmitOptions = {
+  /**
+   * The request leaves the screen when it succeeds (a sign-in navigates on): the form stays busy
+   * until it is gone rather than offering its button again for a moment.
+   */
+  leaves?: boolean;
+  /** Answers a failure the screen shows its own way (a 409's choice or count); true when it did. */
+  handle?: (error: unknown) => boolean;
+};
+
 /**
  * Error state of one form: the §8 message for the form's alert, a message per field (for
  * aria-invalid and the line under the field) and the focus/scroll of §5 after each failure.
+ * Without a form (a confirmation dialog's button, a one-button panel) only the message is used.
  */
-export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
+export function useFormErrors(formRef: RefObject<HTMLFormElement | null> | null = null) {
   const [errors, setErrors] = useState<FormErrors>(NONE);
   const [focus, setFocus] = useState<{ field: string | null } | null>(null);
 
   useEffect(() => {
-    if (focus && formRef.current) focusFirstError(formRef.current, focus.field);
+    if (focus && formRef?.current) focusFirstError(formRef.current, focus.field);
   }, [focus, formRef]);
 
   const show = useCallback((next: FormErrors, field: string | null) => {
@@ -53,16 +64,16 @@ export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
   const [busy, setBusy] = useState(false);
   /** Sends a form's request: clears the errors, marks the form busy, shows a failure's §8 text. */
   const submit = useCallback(
-    async (request: () => Promise<void>) => {
+    async (request: () => Promise<void>, { leaves = false, handle }: SubmitOptions = {}) => {
       setErrors(NONE);
       setBusy(true);
       try {
         await request();
+        if (leaves) return;
       } catch (error) {
-        showFailure(error);
-      } finally {
-        setBusy(false);
+        if (!handle?.(error)) showFailure(error);
       }
+      setBusy(false);
     },
     [showFailure],
   );
@@ -77,7 +88,7 @@ export function useFormErrors(formRef: RefObject<HTMLFormElement | null>) {
   }, []);
 
   return useMemo(
-    () => ({ errors, field: (name: string) => errors.fields[name], validate, showFailure, clear, clearField, busy, submit }),
-    [errors, validate, showFailure, clear, clearField, busy, submit],
+    () => ({ errors, field: (name: string) => errors.fields[name], validate, clear, clearField, busy, submit }),
+    [errors, validate, clear, clearField, busy, submit],
   );
 }

@@ -20,15 +20,21 @@ const PLACEHOLDERS: Record<PaletteScope, string> = {
 };
 const SCOPE_LABELS: Record<PaletteScope, string> = { root: '', assign: 'Assign to', tag: 'Add tag' };
 
-type PaletteProps = { target: Conversation | undefined; filter: ConversationFilter; onClose: () => void };
+type PaletteProps = {
+  target: Conversation | undefined;
+  filter: ConversationFilter;
+  /** Opens the open conversation's snippet picker; absent when no conversation is open. */
+  onInsertSnippet?: (() => void) | undefined;
+  onClose: () => void;
+};
 
 /** mod+k: a search field over commands, with a second step for "Assign to…" and "Add tag…". */
-export function CommandPalette({ target, filter, onClose }: PaletteProps) {
+export function CommandPalette({ target, filter, onInsertSnippet, onClose }: PaletteProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const processing = useRef<string | null>(null);
   const [state, dispatch] = useReducer(paletteReducer, INITIAL_PALETTE);
-  const data = usePaletteData(target, filter);
+  const data = { ...usePaletteData(target, filter), composerOpen: onInsertSnippet !== undefined };
   const navigate = useNavigate();
   const triage = useTriageActions();
   const sections = rankItems(paletteItems(state.scope, data, state.query), state.query);
@@ -72,6 +78,8 @@ export function CommandPalette({ target, filter, onClose }: PaletteProps) {
       processing.current = null;
     }
     onClose();
+    // After the palette gave focus back, so that the picker keeps it.
+    if (command.type === 'insert-snippet') requestAnimationFrame(() => onInsertSnippet?.());
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

@@ -1,18 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../components/Toasts';
 import { FILTER_PARAM, INBOX_PARAM, conversationViewPath, customInboxViewPath, parseConversationFilter } from '../screens/conversation-filter';
 import { focusSearchField, type FocusSearchState } from '../screens/conversations/search/search-param';
+import { preferencesOf } from '../../protocol/api/models';
 import { useSignedIn } from '../session/signed-in-context';
 import { useInboxDb } from '../sync/sync-context';
 import { CommandPalette } from './CommandPalette';
 import { KeyboardRegistryContext, KeyboardSelectionContext, conversationRowId } from './keyboard-context';
 import type { KeyboardRegistry, OpenConversation } from './keyboard-context';
 import type { ShortcutAction } from './keymap';
-import { pushAction } from './last-actions';
-import type { LastActions } from './last-actions';
+import { actionConversationIds, actionDoneText, pushAction } from './last-actions';
+import type { LastActions, UndoableAction } from './last-actions';
 import { moveCursor, selectedRow, toggleMarked } from './list-cursor';
 import type { ListCursor } from './list-cursor';
 import { ShortcutHelp } from './ShortcutHelp';
@@ -21,6 +22,11 @@ import { useTriageActionsRecordedBy } from './use-triage-actions';
 import { useUndoLast } from './use-undo-last';
 
 type Overlay = 'help' | 'palette' | null;
+
+/** How soon after an action the open conversation's leaving the list counts as its doing (not a teammate's). */
+/** How soon after a send its status change comes (Send and close): one click, two mutations. */
+const SEND_THEN_STATUS_MS = 2_000;
+const AUTO_ADVANCE_WINDOW_MS = 10_000;
 
 /**
  * The keyboard layer of the signed-in app: the shortcuts, the help dialog (?) and the command
@@ -39,6 +45,13 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   const [listIds, setListIds] = useState<readonly number[]>([]);
   const [open, setOpen] = useState<OpenConversation | null>(null);
   const lastActions = useRef<LastActions>([]);
+  const openRef = useRef<OpenConversation | null>(null);
+  /** The open conversation an action of this tab was just taken on, and when: it may leave the list, and then the next one opens. */
+  const actedOn = useRef<{ id: number; at: number } | null>(null);
+  // A send of this tab: the status change of "Send and close" / "Send and set waiting" that follows
+  // it does not advance, so the held reply's Undo stays on screen.
+  const lastSend = useRef<{ id: number; at: number } | null>(null);
+  const undoActionRef = useRef<(action: UndoableAction) => Promise<string>>(() => Promise.resolve(''));
 
   const registry = useMemo<KeyboardRegistry>(
     () => ({
@@ -48,22 +61,77 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       },
       placeCursor: setCursor,
       registerConversation: (conversation) => {
+        // The open conversation is the selected row (issue 12): opening one, by a row, by its
+        // address or from the contact panel, moves the list's cursor onto it.
+        if (openRef.current?.id !== conversation.id) setCursor({ id: conversation.id, index: -1 });
+        openRef.current = conversation;
         setOpen(conversation);
         return () => setOpen((current) => (current === conversation ? null : current));
       },
       record: (action) => {
         lastActions.current = pushAction(lastActions.current, action);
+        // Every action confirms itself with a way back; a held send has its own countdown strip.
+        if (action.kind === 'send') {
+          lastSend.current = { id: action.conversation_id, at: Date.now() };
+          return;
+        }
+        const openId = openRef.current?.id;
+        const justSent = lastSend.current?.id === openId && Date.now() - (lastSend.current?.at ?? 0) < SEND_THEN_STATUS_MS;
+        if (openId !== undefined && !justSent && actionConversationIds(action).includes(openId)) actedOn.current = { id: openId, at: Date.now() };
+        show({
+          title: actionDoneText(action),
+          key: 'last-action',
+          action: { label: 'Undo', onAction: () => void undoActionRef.current(action).then((text) => show({ title: text, key: 'last-action' })) },
+        });
       },
       toggleMark: (id) => setMarked((set) => toggleMarked(set, id)),
       markAll: (ids) => setMarked((set) => new Set([...set, ...ids])),
       clearMarks: () => setMarked(new Set<number>()),
     }),
-    [],
+    [show],
   );
   const triage = useTriageActionsRecordedBy(registry.record);
-  const undoLast = useUndoLast(lastActions, open);
+  const { undoLast, undoAction } = useUndoLast(lastActions, open);
+  useEffect(() => {
+    undoActionRef.current = undoAction;
+  }, [undoAction]);
 
   const selected = useMemo(() => selectedRow(listIds, cursor), [listIds, cursor]);
+  // A cursor put on the open conversation learns its place once the list has it, so the row
+  // taking its place is known if it leaves.
+  useEffect(() => {
+    if (!cursor || cursor.index >= 0) return;
+    const at = listIds.indexOf(cursor.id);
+    if (at >= 0) setCursor({ id: cursor.id, index: at });
+  }, [cursor, listIds]);
+
+  const pathOf = useCallback(
+    (id: number) => {
+      // Opened beside the list it was picked from: a custom inbox's stays in the URL.
+      const inboxKey = new URLSearchParams(search).get(INBOX_PARAM);
+      return inboxKey ? customInboxViewPath(slug, id, inboxKey) : conversationViewPath(slug, id, filter);
+    },
+    [search, slug, filter],
+  );
+
+  // Auto-advance (issue 12): an action of this tab took the open conversation out of the list:
+  // the one now in its place opens (the list again when none is left), unless turned off.
+  const autoAdvance = preferencesOf(agent).auto_advance;
+  const openPlace = useRef<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const at = listIds.indexOf(open.id);
+    if (at >= 0) {
+      openPlace.current = { id: open.id, index: at };
+      return;
+    }
+    const acted = actedOn.current;
+    const place = openPlace.current;
+    if (!autoAdvance || !acted || acted.id !== open.id || Date.now() - acted.at > AUTO_ADVANCE_WINDOW_MS || place?.id !== open.id) return;
+    actedOn.current = null;
+    const next = listIds[Math.min(place.index, listIds.length - 1)];
+    void navigate(next === undefined ? open.backPath : pathOf(next));
+  }, [open, listIds, autoAdvance, navigate, pathOf]);
   const targetId = open?.id ?? selected?.id ?? null;
   const target = useLiveQuery(() => (targetId === null ? undefined : db.conversations.get(targetId)), [db, targetId]);
 
@@ -95,11 +163,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         moveTo(action === 'next' ? 1 : -1);
         return;
       case 'open':
-        if (selected && selected.id !== open?.id) {
-          // Opened beside the list it was picked from: a custom inbox's stays in the URL.
-          const inboxKey = new URLSearchParams(search).get(INBOX_PARAM);
-          void navigate(inboxKey ? customInboxViewPath(slug, selected.id, inboxKey) : conversationViewPath(slug, selected.id, filter));
-        }
+        if (selected && selected.id !== open?.id) void navigate(pathOf(selected.id));
         return;
       case 'back':
         if (open) void navigate(open.backPath);
@@ -125,7 +189,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         if (targetId !== null) setMarked((set) => toggleMarked(set, targetId));
         return;
       case 'undo':
-        void undoLast().then((text) => show({ title: text, key: 'undo' }));
+        void undoLast().then((text) => show({ title: text, key: 'last-action' }));
         return;
     }
   });
@@ -138,7 +202,12 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         {children}
         <ShortcutHelp open={overlay === 'help'} onClose={() => setOverlay(null)} />
         {overlay === 'palette' && (
-          <CommandPalette target={target?.id === targetId ? target : undefined} filter={filter} onClose={() => setOverlay(null)} />
+          <CommandPalette
+            target={target?.id === targetId ? target : undefined}
+            filter={filter}
+            onInsertSnippet={open ? () => open.focus('snippet') : undefined}
+            onClose={() => setOverlay(null)}
+          />
         )}
       </KeyboardSelectionContext>
     </KeyboardRegistryContext>

@@ -4,7 +4,8 @@ import type { ListCursor } from './list-cursor';
 import type { UndoableAction } from './last-actions';
 
 /** What the shortcuts can focus in the open conversation. */
-export type FocusTarget = 'reply' | 'note' | 'tag';
+/** `snippet`: the composer's snippet picker. */
+export type FocusTarget = 'reply' | 'note' | 'tag' | 'snippet';
 
 export type OpenConversation = {
   id: number;

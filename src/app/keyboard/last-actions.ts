@@ -1,13 +1,13 @@
 import type { MutationInput } from '../../client-db/outbox-row';
-import type { ConversationStatus } from '../../protocol/documents';
+import { inverseOf } from '../../protocol/mutations/mutation-input';
+import type { RecordedAction } from '../../protocol/mutations/mutation-input';
 
-/** An action of this tab that z can take back, with what it needs to do so. */
-export type UndoableAction =
-  | { kind: 'status'; conversation_id: number; before: ConversationStatus; after: ConversationStatus }
-  | { kind: 'assign'; conversation_id: number; before: number | null; after: number | null }
-  | { kind: 'tag'; conversation_id: number; name: string; tagsBefore: readonly string[] }
-  /** A held reply (§4), found again through its outbox row. */
-  | { kind: 'send'; conversation_id: number; outbox_id: number };
+/**
+ * An action of this tab that z can take back, with what it needs to do so: a mutation whose
+ * kind declares an inverse (src/protocol/mutations/), or a held reply (§4), found again through
+ * its outbox row and undone through undoSend.
+ */
+export type UndoableAction = RecordedAction | { kind: 'send'; conversation_id: number; outbox_id: number };
 
 /** The newest last; a small bound, since only the last few actions are ever undone. */
 export type LastActions = readonly UndoableAction[];
@@ -22,55 +22,32 @@ export function popAction(stack: LastActions): { action: UndoableAction | undefi
   return { action: stack.at(-1), rest: stack.slice(0, -1) };
 }
 
-/** What the conversation looks like now, for the inverses that depend on it. */
-export type CurrentConversation = { tags: readonly string[] };
-
-/**
- * The mutation that takes an action back, or null when there is nothing left to take back
- * (the tag is gone already). A send is undone through undoSend, not a mutation.
- */
-export function inverseMutation(
-  action: Exclude<UndoableAction, { kind: 'send' }>,
-  current: CurrentConversation | undefined,
-  tagNames: ReadonlyMap<string, string>,
-): MutationInput | null {
-  const conversation_id = action.conversation_id;
-  switch (action.kind) {
-    case 'status':
-      return { kind: 'status', conversation_id, status: action.before };
-    case 'assign':
-      return { kind: 'assign', conversation_id, agent_id: action.before };
-    case 'tag': {
-      const slug = current ? addedTagSlug(action.tagsBefore, current.tags, action.name, tagNames) : null;
-      return slug === null ? null : { kind: 'untag', conversation_id, slug };
-    }
-  }
+/** The stack without this action (its toast's Undo took it back already). */
+export function dropAction(stack: LastActions, action: UndoableAction): LastActions {
+  return stack.filter((recorded) => recorded !== action);
 }
 
-/**
- * The slug a tag action added. The app does not compute slugs (the server does), so it is the
- * new slug whose name matches; failing that, the only new slug.
- */
-export function addedTagSlug(before: readonly string[], after: readonly string[], name: string, tagNames: ReadonlyMap<string, string>): string | null {
-  const added = after.filter((slug) => !before.includes(slug));
-  const wanted = name.trim().toLowerCase();
-  const named = added.find((slug) => (tagNames.get(slug) ?? slug).toLowerCase() === wanted);
-  if (named) return named;
-  return added.length === 1 ? (added[0] ?? null) : null;
+/** The conversations an action changed. */
+export function actionConversationIds(action: RecordedAction): number[] {
+  return action.kind === 'bulk' ? action.before.map((before) => before.id) : [action.conversation_id];
+}
+
+/** What the conversations look like now, for the inverses that depend on it. */
+export type CurrentConversation = { id: number; tags: readonly string[] };
+
+/** The mutations that take an action back; none when there is nothing left to take back (the tag is gone already). */
+export function inverseMutations(action: RecordedAction, current: readonly CurrentConversation[], tagNames: ReadonlyMap<string, string>): MutationInput[] {
+  return inverseOf(action).inverse(action, { conversations: new Map(current.map((c) => [c.id, c])), tagNames });
 }
 
 /** A few words for the "Undone" toast. */
 export function describeAction(action: UndoableAction): string {
-  switch (action.kind) {
-    case 'status':
-      return `status of #${action.conversation_id}`;
-    case 'assign':
-      return `assignment of #${action.conversation_id}`;
-    case 'tag':
-      return `tag “${action.name}” on #${action.conversation_id}`;
-    case 'send':
-      return `reply in #${action.conversation_id}`;
-  }
+  return action.kind === 'send' ? `reply in #${action.conversation_id}` : inverseOf(action).describe(action);
+}
+
+/** The toast that confirms an action, e.g. "#12 closed", "3 conversations tagged “Billing”". */
+export function actionDoneText(action: RecordedAction): string {
+  return inverseOf(action).done(action);
 }
 
 type HeldMessage = { id: string; status: string; agent_id: number | null; outbox_id?: number; deliver_at: number | null; timestamp_ts: number };

@@ -1,7 +1,7 @@
 import type { ConversationStatus } from '../../protocol/documents';
 import type { ConversationFilter } from '../screens/conversation-filter';
 import { conversationListPath, conversationViewPath } from '../screens/conversation-filter';
-import { fuzzyScore } from './fuzzy-score';
+import { CLOSE_MATCH, fuzzyScore } from './fuzzy-score';
 import type { PaletteScope } from './palette-state';
 
 export type PaletteCommand =
@@ -9,7 +9,9 @@ export type PaletteCommand =
   | { type: 'status'; status: ConversationStatus }
   | { type: 'tag'; name: string }
   | { type: 'scope'; scope: PaletteScope }
-  | { type: 'navigate'; to: string };
+  | { type: 'navigate'; to: string }
+  /** Into the open conversation: its composer's snippet picker. */
+  | { type: 'insert-snippet' };
 
 export type PaletteGroup = 'Actions' | 'Go to' | 'Inboxes' | 'Conversations' | 'Tags' | 'Teammates';
 
@@ -39,12 +41,14 @@ export type PaletteData = {
   canSeeTeam: boolean;
   /** The open conversation, or the one selected in the list: what the actions act on. */
   target: PaletteTarget | null;
+  /** A conversation is open, with its composer (what "Insert snippet" needs). */
+  composerOpen?: boolean;
   conversations: readonly { id: number; subject: string; contact: string }[];
   tags: readonly { slug: string; name: string }[];
   teammates: readonly { id: number; name: string; email: string }[];
 };
 
-const FILTER_NAMES: Record<ConversationFilter, string> = { inbox: 'Inbox', waiting: 'Waiting', all: 'All conversations' };
+const FILTER_NAMES: Record<ConversationFilter, string> = { inbox: 'Inbox', waiting: 'Waiting', snoozed: 'Snoozed', all: 'All conversations' };
 
 /** The commands of a scope, unranked. */
 export function paletteItems(scope: PaletteScope, data: PaletteData, query: string): PaletteItem[] {
@@ -53,7 +57,7 @@ export function paletteItems(scope: PaletteScope, data: PaletteData, query: stri
   return [...actionItems(data), ...goToItems(data), ...searchItems(data)];
 }
 
-function actionItems({ target, myId }: PaletteData): PaletteItem[] {
+function actionItems({ target, myId, composerOpen }: PaletteData): PaletteItem[] {
   if (!target) return [];
   const items: PaletteItem[] = [];
   const mine = target.agent_id === myId;
@@ -63,11 +67,12 @@ function actionItems({ target, myId }: PaletteData): PaletteItem[] {
   if (target.status !== 'OPENED') items.push({ id: 'reopen', group: 'Actions', label: 'Reopen', keywords: 'open', command: { type: 'status', status: 'OPENED' } });
   if (target.status !== 'WAITING') items.push({ id: 'waiting', group: 'Actions', label: 'Mark as waiting', keywords: 'pending snooze', command: { type: 'status', status: 'WAITING' } });
   items.push({ id: 'add-tag', group: 'Actions', label: 'Add tag…', keywords: 'label', shortcut: 't', command: { type: 'scope', scope: 'tag' } });
+  if (composerOpen) items.push({ id: 'insert-snippet', group: 'Actions', label: 'Insert snippet…', keywords: 'saved reply template canned', shortcut: '#', command: { type: 'insert-snippet' } });
   return items;
 }
 
 function goToItems({ slug, canSeeTeam }: PaletteData): PaletteItem[] {
-  const inboxes = (['inbox', 'waiting', 'all'] as const).map<PaletteItem>((filter) => ({
+  const inboxes = (['inbox', 'waiting', 'snoozed', 'all'] as const).map<PaletteItem>((filter) => ({
     id: `go-${filter}`,
     group: 'Inboxes',
     label: `Go to ${FILTER_NAMES[filter]}`,
@@ -141,7 +146,8 @@ const GROUP_LIMIT = 8;
 /**
  * The items to show for a query, in sections. Without a query: the short lists in their own
  * order. With one: the fuzzy matches, best first, each group capped, groups ordered by their
- * best match.
+ * best match. A command-like query (one a command matches closely: at a word start or as a run)
+ * lists the commands before the conversations, tags and teammates it also matches.
  */
 export function rankItems(items: readonly PaletteItem[], query: string): PaletteSection[] {
   const typed = query.trim();
@@ -157,7 +163,9 @@ export function rankItems(items: readonly PaletteItem[], query: string): Palette
     const best = onLabel && (!onKeywords || onLabel.score >= onKeywords.score - 5) ? onLabel : onKeywords ? { score: onKeywords.score - 5, positions: [] } : null;
     if (best) scored.push({ item: { ...item, positions: best === onLabel ? best.positions : [] }, score: best.score });
   }
-  if (typed) scored.sort((a, b) => b.score - a.score);
+  const commandLike = scored.some(({ item, score }) => !item.searchOnly && score >= CLOSE_MATCH);
+  const rank = ({ item, score }: { item: PaletteItem; score: number }) => score + (commandLike && !item.searchOnly ? 10_000 : 0);
+  if (typed) scored.sort((a, b) => rank(b) - rank(a));
   const sections = new Map<PaletteGroup, RankedItem[]>();
   for (const { item } of scored) {
     const list = sections.get(item.group) ?? [];

@@ -6,18 +6,21 @@ import type { IconName } from '../components/Icon';
 import { ProductMark } from '../components/ProductMark';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider';
 import { can } from '../session/permissions';
-import { DEFAULT_INBOX_KEY } from '../screens/conversations/inbox-unread-counts';
-import { StoredDraftsProvider } from '../screens/conversations/stored-drafts';
-import { useInboxUnreadCounts } from '../screens/conversations/use-inbox-unread';
+import { DEFAULT_INBOX_KEY } from '../screens/conversations/list/inbox-unread-counts';
+import { StoredDraftsProvider } from '../screens/conversations/composer/stored-drafts';
+import { useInboxUnreadCounts } from '../screens/conversations/list/use-inbox-unread';
 import { useSignedIn } from '../session/signed-in-context';
 import { AccountMenu } from './AccountMenu';
 import { ConnectionStatus } from './ConnectionStatus';
+import { SettingsNav } from './SettingsNav';
 import { UnreadCount } from './UnreadCount';
+import { useUnreadTitle } from './use-unread-title';
 
 /** The signed-in frame: the sidebar (organization, navigation, account) and the screen. */
 export function AppShell() {
   const { slug, agent, organization } = useSignedIn();
   const unread = useInboxUnreadCounts();
+  useUnreadTitle(unread[DEFAULT_INBOX_KEY] ?? 0);
   return (
     <KeyboardProvider>
       <div className="app-shell">
@@ -33,16 +36,16 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={unread[DEFAULT_INBOX_KEY] ?? 0} />
             {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
             <CustomInboxLinks unread={unread} />
-            <p className="sidebar__section" aria-hidden="true">
-              Settings
-            </p>
+          </nav>
+          <SettingsNav>
             <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
+            <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
             {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}
             {can(agent, PAGE_PERMISSIONS.chat) && <SidebarLink to={`/${slug}/chat`} icon="chat" label="Chat widget" />}
             <SidebarLink to={`/${slug}/blocked`} icon="ban" label="Blocked contacts" />
-          </nav>
+          </SettingsNav>
           <ConnectionStatus />
           <div className="sidebar__footer">
             <AccountMenu />

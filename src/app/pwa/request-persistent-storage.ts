@@ -1,6 +1,7 @@
 /**
- * Asks the browser to keep this origin's storage under pressure (DESIGN.md: requested from a
- * page, after sign-in). Browsers may decide silently; the answer changes nothing here.
+ * Asks the browser to keep this origin's storage under pressure (docs/architecture.md, Client:
+ * requested from a page, after sign-in). Browsers may decide silently; the answer changes nothing
+ * here.
  */
 export async function requestPersistentStorage(storage: StorageManager | undefined = navigator.storage): Promise<void> {
   if (!storage?.persist || !storage.persisted) return;

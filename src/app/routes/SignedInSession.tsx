@@ -10,6 +10,7 @@ import type { Failure } from '../api/request-failure';
 import { AppShell } from '../layout/AppShell';
 import { FullPageSpinner } from '../layout/FullPageSpinner';
 import { requestPersistentStorage } from '../pwa/request-persistent-storage';
+import { TagColorsProvider } from '../screens/conversations/tag-colors';
 import { AgentDirectoryProvider } from '../session/AgentDirectoryProvider';
 import { useAccountStore } from '../session/account-store-context';
 import { LOGIN_PATH } from '../session/session-paths';
@@ -107,7 +108,9 @@ export function SignedInSession({ slug, account }: { slug: string; account: Stor
       <SignedInContext value={signedIn}>
         <SyncProvider slug={slug}>
           <AgentDirectoryProvider>
-            <AppShell />
+            <TagColorsProvider>
+              <AppShell />
+            </TagColorsProvider>
           </AgentDirectoryProvider>
         </SyncProvider>
       </SignedInContext>

@@ -48,11 +48,13 @@ export function buildRoutes(): RouteObject[] {
               path: ':domain',
               element: <DomainLayout />,
               children: [
-                { index: true, element: <Navigate to="conversations" replace /> },
-                ...CONVERSATION_FILTERS.map((filter) => ({
-                  path: `conversations/${filter}`,
-                  element: <ConversationFilterRedirect filter={filter} />,
-                })),
+                // The same place as `/` (issue 12): the organization's welcome screen.
+                { index: true, element: <Navigate to="bonjour" replace /> },
+                // §2's shortcut subpaths, under conversations/ and (as people type them) right under the domain.
+                ...CONVERSATION_FILTERS.flatMap((filter) => [
+                  { path: `conversations/${filter}`, element: <ConversationFilterRedirect filter={filter} /> },
+                  { path: filter, element: <ConversationFilterRedirect filter={filter} /> },
+                ]),
                 ...domainScreens,
                 { path: '*', element: <CatchAll /> },
               ],

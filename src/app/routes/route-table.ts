@@ -45,6 +45,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     load: () => import('../screens/settings/OrganizationGeneralScreen'),
   },
   { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
+  // Read by every agent (read-only without `snippet.*`, which the server checks on each write).
+  { path: 'snippets', title: 'Snippets', load: () => import('../screens/snippets/SnippetsScreen') },
   { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
   { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },
   { path: 'chat', title: 'Chat widget', permission: PAGE_PERMISSIONS.chat, load: () => import('../screens/chat/ChatSettingsScreen') },

@@ -3,10 +3,11 @@ import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/EmptyState';
 import { Spinner } from '../components/Spinner';
 import { useConnectionMeta } from '../sync/use-connection';
-import { ContactSummary } from './conversations/ContactSummary';
-import { previewOf } from './conversations/conversation-preview';
+import { ContactSummary } from './conversations/contact/ContactSummary';
+import { previewOf } from './conversations/list/conversation-preview';
 import { ConversationView } from './conversations/ConversationView';
 import { useConversation } from './conversations/use-conversation';
+import { useMergedRedirect } from './conversations/use-merged-redirect';
 
 type PaneProps = {
   /** From `conversations/view/{id}` (§2): a number, a two-character text id, or 0. */
@@ -33,6 +34,8 @@ function LocalConversation({ id, backPath, rowPath, summaryOpen, onSummaryOpen }
   // Opened from the list: its copy shows until the live read answers (a few milliseconds).
   const data = live === undefined && preview ? preview : live;
   const meta = useConnectionMeta();
+  // Not held here once the catch-up is done: it may have been merged into another one.
+  const askingServer = useMergedRedirect(id, data === null && !(meta?.state === 'open' && !meta.ready), rowPath);
   if (data === undefined) return <div className="conversation-view" />;
   if (data) {
     const { conversation, contact } = data;
@@ -55,7 +58,7 @@ function LocalConversation({ id, backPath, rowPath, summaryOpen, onSummaryOpen }
     );
   }
   // Not on this device: while the first catch-up runs it may still arrive.
-  if (meta?.state === 'open' && !meta.ready) {
+  if ((meta?.state === 'open' && !meta.ready) || askingServer) {
     return (
       <div className="conversation-view conversation-view--state">
         <Spinner large label="Loading the conversation" />

@@ -5,7 +5,6 @@ import { useSignedIn } from '../session/signed-in-context';
 import {
   CONVERSATION_FILTERS,
   FILTER_PARAM,
-  INBOX_PARAM,
   conversationListPath,
   conversationViewPath,
   customInboxPath,
@@ -13,13 +12,14 @@ import {
   parseConversationFilter,
 } from './conversation-filter';
 import { ConversationPane } from './ConversationScreen';
-import { ConversationList } from './conversations/ConversationList';
-import { ConversationsEmpty } from './conversations/ConversationsEmpty';
-import { FILTER_LABELS } from './conversations/filter-labels';
+import { ConversationList } from './conversations/list/ConversationList';
+import { ConversationsEmpty } from './conversations/list/ConversationsEmpty';
+import { FILTER_LABELS } from './conversations/list/filter-labels';
 import { NoConversationOpen } from './conversations/NoConversationOpen';
 import { ConversationSearch } from './conversations/search/ConversationSearch';
 import { keepSearch } from './conversations/search/search-param';
-import { useListSource } from './conversations/use-conversation-list';
+import { listInboxKey } from './conversations/list/inbox-filter';
+import { useListSource } from './conversations/list/use-conversation-list';
 
 /**
  * The conversations workspace (§2 `conversations` and `conversations/view/{id}`): the list of a
@@ -34,7 +34,8 @@ export default function ConversationsScreen() {
   const [params] = useSearchParams();
   const filter = parseConversationFilter(params.get(FILTER_PARAM));
   const source = useListSource(filter);
-  const custom = agent.custom_inboxes.find((inbox) => inbox.key === params.get(INBOX_PARAM));
+  const inboxKey = listInboxKey(params, agent.custom_inboxes);
+  const custom = agent.custom_inboxes.find((inbox) => inbox.key === inboxKey);
   const customKey = custom?.key;
   const [summaryOpen, setSummaryOpen] = useState(false);
   const listPath = customKey ? customInboxPath(slug, customKey) : conversationListPath(slug, filter);

@@ -1,6 +1,6 @@
 import type { ConversationStatistics } from '../../protocol/documents';
 import { absoluteDate } from '../format/relative-time';
-import { DEFAULT_INBOX_KEY } from './conversations/inbox-unread-counts';
+import { DEFAULT_INBOX_KEY } from './conversations/list/inbox-unread-counts';
 
 /** Seconds as "4 min" or "1 h 20 min": a reading time. */
 export function readingTimeText(seconds: number): string {

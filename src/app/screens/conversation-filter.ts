@@ -1,5 +1,5 @@
 /** The list filters behind the shortcut subpaths of §2 (`conversations/inbox|waiting|all`). */
-export const CONVERSATION_FILTERS = ['inbox', 'waiting', 'all'] as const;
+export const CONVERSATION_FILTERS = ['inbox', 'waiting', 'snoozed', 'all'] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 
 export const FILTER_PARAM = 'filter';

@@ -2,15 +2,16 @@ import { sanitizeNext } from '../../protocol/next-path';
 
 export const LOGIN_PATH = '/auth/login';
 
-const CONVERSATIONS_SCREEN = /^\/[^/]+\/conversations(?:[/?#]|$)/;
+/** Where signing in leads anyway: the organization's root and its plain conversations list. */
+const LANDING = /^\/[^/?#]+(?:\/|\/conversations\/?)?$/;
 
 /**
  * Where a session that has ended (a 401, §4) or is missing sends the user: login, with the
- * current path as `next` unless it is the conversations screen, which is where signing in
- * leads anyway.
+ * current path as `next` (a conversation, a filtered list, a settings page: a deep link opened
+ * while signed out lands there after sign-in), unless it is where signing in leads anyway.
  */
 export function loginPathAfterSessionEnd(currentPath: string): string {
-  if (CONVERSATIONS_SCREEN.test(currentPath) || sanitizeNext(currentPath) === null) return LOGIN_PATH;
+  if (LANDING.test(currentPath) || sanitizeNext(currentPath) === null) return LOGIN_PATH;
   return `${LOGIN_PATH}?next=${encodeURIComponent(currentPath)}`;
 }
 

@@ -15,8 +15,11 @@ export function useTabSync(): () => Promise<TabSync> {
 /**
  * The signed-in organization's local database (read it with useLiveQuery, never write it) and
  * its sync worker (every change goes through `api`; null until this tab is attached).
+ * `attached` resolves with the api once this tab is attached (rejects if the worker cannot be
+ * reached): the first screen paints from IndexedDB before that, and what the user does on it
+ * waits for the worker instead of being refused.
  */
-export type Sync = { slug: string; db: InboxDatabase; api: SyncApi | null };
+export type Sync = { slug: string; db: InboxDatabase; api: SyncApi | null; attached: Promise<SyncApi> };
 
 export const SyncContext = createContext<Sync | null>(null);
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { MutationInput } from '../../client-db/outbox-row';
+import type { SyncApi } from '../../client-db/sync-api';
 import { ERROR_TEXTS } from '../../protocol/error-texts';
 import { useToasts } from '../components/Toasts';
 import { useSync } from './sync-context';
@@ -21,31 +22,28 @@ export type SyncActions = {
  * what lands here is the worker call itself failing, shown as an error toast.
  */
 export function useSyncActions(): SyncActions {
-  const { slug, api } = useSync();
+  const { slug, api, attached } = useSync();
   const { show } = useToasts();
   return useMemo(() => {
     const fail = (error: unknown): void => {
       show({ tone: 'error', title: errorText(error) });
     };
-    const call = (run: (connection: NonNullable<typeof api>) => Promise<unknown>): Promise<void> => {
-      if (!api) {
-        fail(new Error('Still connecting to the sync worker. Please try again.'));
-        return Promise.resolve();
-      }
-      return run(api).then(() => undefined, fail);
-    };
+    // The first screen paints before the tab is attached to the worker: an action taken on it
+    // then waits for the attachment (a toast says so only if the worker cannot be reached).
+    const connection = (): Promise<SyncApi> => (api ? Promise.resolve(api) : attached.catch(() => Promise.reject(new Error(NOT_CONNECTED))));
+    const call = (run: (connection: SyncApi) => Promise<unknown>): Promise<void> => connection().then(run).then(() => undefined, fail);
     return {
       mutate: (mutation) => void call((connection) => connection.mutate(slug, mutation)),
-      mutateTracked: (mutation) => {
-        if (!api) return call(() => Promise.resolve()).then(() => null);
-        return api.mutate(slug, mutation).then(
-          (rowId) => rowId,
-          (error: unknown) => {
-            fail(error);
-            return null;
-          },
-        );
-      },
+      mutateTracked: (mutation) =>
+        connection()
+          .then((ready) => ready.mutate(slug, mutation))
+          .then(
+            (rowId) => rowId,
+            (error: unknown) => {
+              fail(error);
+              return null;
+            },
+          ),
       undoSend: (messageId) => void call((connection) => connection.undoSend(slug, messageId)),
       loadOlderMessages: (conversationId) =>
         api
@@ -59,8 +57,11 @@ export function useSyncActions(): SyncActions {
           : Promise.resolve(false),
       ready: api !== null,
     };
-  }, [api, slug, show]);
+  }, [api, attached, slug, show]);
 }
+
+/** What an action says when the tab could not attach to the worker (the same words as before it waited). */
+const NOT_CONNECTED = 'Still connecting to the sync worker. Please try again.';
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : ERROR_TEXTS.unexpected;

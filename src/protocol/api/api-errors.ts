@@ -14,8 +14,18 @@ export const API_ERRORS = {
   ownerCannotBeRemoved: 'The owner of the organization cannot be removed.',
   cannotRemoveYourself: 'You cannot remove yourself.',
   ownerRolesFixed: "The owner's roles cannot be changed.",
+  /** 403: a teammate's roles are changed, or they are removed, by someone holding fewer permissions. */
+  teammateHoldsMore: 'You cannot change a teammate who holds permissions you do not have.',
+  /** 403: a role given (or invited with) that the caller does not hold. */
+  cannotGrantPermission: 'You cannot grant a permission you do not have.',
   unsupportedContentType: 'Unsupported content type.',
   bodyTooLarge: 'The request body is too large.',
+  /** A character the database cannot store (a NUL that no schema caught). */
+  unstorableText: 'The request contains characters that cannot be stored.',
+  /** 409: an x-mutation-id already used by another agent or for another request. */
+  mutationIdReused: 'This mutation id was already used for a different request.',
   /** Undo of a message whose delay is over (§4). */
   messageAlreadySent: 'This message has already been sent.',
+  /** 403: a teammate's held reply is undone or released by someone who did not send it. */
+  notYourReply: 'Only the agent who sent this reply can undo it.',
 } as const;

@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import type { Attachment } from '../documents';
 import { emailField } from './fields';
+import { idParam } from './id-fields';
+import { singleLineText } from './text-fields';
 
 /**
  * The email channel (§3 Channel: an address, its `domain.name` and the domain's verification
  * state) and the calls that manage it under `organization/channels` (§7). Verification is per
  * domain: checking one address updates every channel of the organization on that domain (§4).
+ * Until its domain is VERIFIED (proven by this organization), an address neither receives nor
+ * sends mail; a domain is VERIFIED for one organization at most.
  */
 export const CHANNEL_VERIFICATIONS = ['PENDING', 'VERIFIED', 'FAILED'] as const;
 export type ChannelVerification = (typeof CHANNEL_VERIFICATIONS)[number];
 
-/** What must be published in DNS to send as an address of the domain. */
-export const DNS_CHECK_KINDS = ['MX', 'SPF', 'DKIM'] as const;
+/**
+ * What must be published in DNS to receive and send as an address of the domain: the
+ * organization's own challenge (proof that the domain is theirs), MX, SPF and the
+ * organization's own DKIM key.
+ */
+export const DNS_CHECK_KINDS = ['CHALLENGE', 'MX', 'SPF', 'DKIM'] as const;
 export type DnsCheckKind = (typeof DNS_CHECK_KINDS)[number];
 
 /** One DNS record the domain must publish, with what the last check found. */
@@ -41,7 +49,10 @@ export type EmailChannel = {
     is_verifying: boolean;
     /** When the records were last checked (epoch ms), or null. */
     checked_at: number | null;
-    /** The records to publish; `found`/`ok` as of the last check. */
+    /**
+     * The records to publish, with this organization's challenge token and DKIM public key (the
+     * private key never leaves the server); `found`/`ok` as of the last check.
+     */
     records: DnsRecordCheck[];
   };
   created_at: number;
@@ -49,13 +60,13 @@ export type EmailChannel = {
 
 /** The `error` strings of the channel calls. */
 export const CHANNEL_ERRORS = {
-  /** Answered as `errors.email` with 409. */
-  addressTaken: 'already receives mail for an inbox',
+  /** Answered as `errors.email` with 409, for an address the organization already has (never for another organization's). */
+  addressTaken: 'is already one of your support addresses',
   invalidInboundSecret: 'Invalid inbound secret.',
   notAStream: 'Send the raw message as message/rfc822, text/plain or application/octet-stream.',
 } as const;
 
-/** `POST organization/channels` (201 EmailChannel; 409 when the address is taken). */
+/** `POST organization/channels` (201 EmailChannel; 409 when the organization already has the address). */
 export const addChannelBody = z.object({ email: emailField });
 export type AddChannelBody = z.infer<typeof addChannelBody>;
 
@@ -70,14 +81,12 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
  * Answers 201 with the attachment and its `id`, which a reply then names in `attachments`.
  */
 export const uploadAttachmentQuery = z.object({
-  name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  name: singleLineText().trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
 });
 export type UploadedAttachment = Attachment & { id: number };
 
 /** `GET attachments/{id}`: the file, to agents of its organization only. */
-export const attachmentParams = z.object({
-  id: z.coerce.number({ error: 'is not a valid id' }).int({ error: 'is not a valid id' }).positive({ error: 'is not a valid id' }).max(Number.MAX_SAFE_INTEGER, { error: 'is not a valid id' }),
-});
+export const attachmentParams = z.object({ id: idParam });
 
 /**
  * `POST channels/inbound`: a raw RFC 822 message forwarded by a mail provider's webhook, with the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN, VISITOR_TOKEN_PATTERN, WIDGET_ERRORS, WIDGET_LIMITS } from '../widget';
 import { emailField } from './fields';
+import { multiLineText } from './text-fields';
 
 /**
  * The chat channel's settings (`chat` page, §6 `channel.*`): whether the website widget is on,
@@ -30,8 +31,7 @@ export const chatSettingsBody = z.object({
     .trim()
     .toLowerCase()
     .regex(/^#[0-9a-f]{6}$/, { error: 'must be a colour like #5b5bd6' }),
-  greeting: z
-    .string({ error: 'is required' })
+  greeting: multiLineText()
     .trim()
     .min(1, { error: 'is required' })
     .max(GREETING_MAX_CHARS, { error: `must be at most ${GREETING_MAX_CHARS} characters` }),
@@ -56,8 +56,7 @@ export const visitorSendFrame = z.object({
   text: z.string(),
 });
 
-export const visitorMessageText = z
-  .string()
+export const visitorMessageText = multiLineText()
   .trim()
   .min(1, { error: WIDGET_ERRORS.invalid })
   .max(WIDGET_LIMITS.messageChars, { error: WIDGET_ERRORS.too_long });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Draft } from '../documents';
 import { DRAFT_MAX_LENGTH, DRAFT_TYPES } from '../drafts';
+import { idNumber } from './id-fields';
+import { multiLineText } from './text-fields';
 
-/** Request shapes of the draft calls (§7). */
-const draftId = z
+/** Request shapes of the draft calls (§7). A draft's id, chosen by the client (see drafts.ts). */
+export const draftIdField = z
   .string({ error: 'is required' })
   .regex(/^d-[A-Za-z0-9_-]{1,100}$/, { error: 'must be d- followed by letters, digits, - or _' });
 
@@ -13,10 +15,10 @@ const draftId = z
  * current type, or REPLY for a new draft.
  */
 export const draftPatchBody = z.object({
-  draft_id: draftId,
+  draft_id: draftIdField,
   attributes: z.object(
     {
-      message: z.string({ error: 'is required' }).max(DRAFT_MAX_LENGTH, { error: 'is too long' }),
+      message: multiLineText().max(DRAFT_MAX_LENGTH, { error: 'is too long' }),
       type: z.enum(DRAFT_TYPES, { error: 'must be REPLY or NOTE' }).optional(),
     },
     { error: 'is required' },
@@ -26,8 +28,8 @@ export type DraftPatchBody = z.infer<typeof draftPatchBody>;
 
 /** `POST conversations/{id}/drafts/share`: shows the caller's draft to a teammate (`target_id`). */
 export const draftShareBody = z.object({
-  draft_id: draftId,
-  target_id: z.number({ error: 'must be an agent id' }).int({ error: 'must be an agent id' }).positive({ error: 'must be an agent id' }),
+  draft_id: draftIdField,
+  target_id: idNumber('must be an agent id'),
 });
 export type DraftShareBody = z.infer<typeof draftShareBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { slugProblem } from '../slug';
+import { singleLineText } from './text-fields';
 
 /** Field schemas shared by every request that carries them, with the messages users see. */
 export const emailField = z
@@ -15,8 +16,7 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
 
-export const nameField = z
-  .string({ error: 'is required' })
+export const nameField = singleLineText()
   .trim()
   .min(1, { error: 'is required' })
   .max(100, { error: 'must be at most 100 characters' });
@@ -35,8 +35,7 @@ export const tokenField = z
   .regex(/^[A-Za-z0-9_-]{22,200}$/, { error: 'is not a valid token' });
 
 /** An avatar is an https URL or a small image data URL. */
-export const avatarField = z
-  .string()
+export const avatarField = singleLineText()
   .max(200_000, { error: 'is too large' })
   .refine((v) => v === '' || /^https:\/\//.test(v) || /^data:image\/(png|jpeg|webp|gif);base64,/.test(v), {
     error: 'must be an https URL or an image',

@@ -1,11 +1,27 @@
 /** Documents as the API returns them (JSON; times are epoch milliseconds). */
-export type CustomInbox = { key: string; name: string; query: string };
+/** §3 `custom_inboxes`; `is_default`: the agent chose it as their default inbox (at most one; none: the built-in Inbox). */
+export type CustomInbox = { key: string; name: string; query: string; is_default?: true | undefined };
 
 export type NotificationSettings = {
   email_new_conversation: boolean;
   email_assigned: boolean;
   push: boolean;
 };
+
+/** How an agent likes to work, on every device they use. */
+export type AgentPreferences = {
+  /** After an action takes the open conversation out of the list, open the next one (issue 12). */
+  auto_advance: boolean;
+  /** The conversation list's rows: two lines with the status, or one compact line. */
+  list_density: 'comfortable' | 'compact';
+};
+
+export const DEFAULT_PREFERENCES: AgentPreferences = { auto_advance: true, list_density: 'comfortable' };
+
+/** An agent's preferences; a profile cached by an older build has none yet. */
+export function preferencesOf(agent: Pick<Agent, 'preferences'>): AgentPreferences {
+  return { ...DEFAULT_PREFERENCES, ...(agent.preferences as Partial<AgentPreferences> | undefined) };
+}
 
 export type Agent = {
   id: number;
@@ -20,8 +36,11 @@ export type Agent = {
   dark_mode: boolean | null;
   custom_inboxes: CustomInbox[];
   notifications: NotificationSettings;
+  preferences: AgentPreferences;
   is_validated: boolean;
   created_at: number;
+  /** Added under the agent's email replies; '' for none, and '' in teammates' copies. Absent in copies stored by older builds. */
+  signature?: string;
 };
 
 export type OpeningHours = {

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../roles';
 import { customInboxesField } from './custom-inboxes';
 import { avatarField, emailField, nameField, passwordField, slugField, tokenField } from './fields';
+import { idParam } from './id-fields';
+import { multiLineText } from './text-fields';
 
 /**
  * Request bodies of the REST API (under /api/). The server validates every request with these;
  * the UI uses the same schemas to check forms before sending.
  */
+/** Longest email signature an agent may keep. */
+export const MAX_SIGNATURE_LENGTH = 2000;
+
 export const createAccountBody = z.object({
   name: nameField,
   email: emailField,
@@ -53,6 +58,13 @@ export const updateAccountBody = z
     password: passwordField.optional(),
     current_password: z.string().max(1000).optional(),
     custom_inboxes: customInboxesField.optional(),
+    /** Any of the agent's preferences; the others keep their values. */
+    preferences: z
+      .object({ auto_advance: z.boolean().optional(), list_density: z.enum(['comfortable', 'compact']).optional() })
+      .strict()
+      .optional(),
+    /** Added under one's email replies; '' for none. */
+    signature: multiLineText().trim().max(MAX_SIGNATURE_LENGTH, { error: `must be at most ${MAX_SIGNATURE_LENGTH} characters` }).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -71,9 +83,7 @@ export const agentsQuery = z.object({ complete: z.enum(['true', 'false']).option
 /** Path parameters: `…/{token}`, `agents/{email}`, `agents/invite/{email}`, `agents/pending/{id}`. */
 export const tokenParams = z.object({ token: tokenField });
 export const emailParams = z.object({ email: emailField });
-export const inviteIdParams = z.object({
-  id: z.coerce.number({ error: 'is not a valid id' }).int({ error: 'is not a valid id' }).positive({ error: 'is not a valid id' }),
-});
+export const inviteIdParams = z.object({ id: idParam });
 
 /** A zod failure as the `errors` object of §8: the first message for each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The REST API of this issue, under `/api/` (DESIGN.md URL space). Paths are relative to the
+ * The REST API of this issue, under `/api/` (docs/architecture.md "Server"). Paths are relative to the
  * API base; the UI and the server both build them from here.
  */
 export const API_BASE = '/api/';
@@ -44,12 +44,21 @@ export const apiPaths = {
   conversationDrafts: (id: number) => `conversations/${id}/drafts/`,
   conversationDraftShare: (id: number) => `conversations/${id}/drafts/share`,
   undoMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/undo`,
+  /** `POST`: the sending device confirms its held reply at the end of the delay. */
+  releaseMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/release`,
   conversationRecipients: (id: number) => `conversations/${id}/recipients`,
   conversationRecipient: (id: number, email: string) => `conversations/${id}/recipients/${encodeURIComponent(email)}`,
   conversationSplit: (id: number) => `conversations/${id}/split`,
   conversationSpam: (id: number) => `conversations/${id}/spam`,
   contact: (id: number) => `contacts/${id}`,
   tags: 'tags/',
+  snippets: 'snippets/',
+  snippet: (id: string) => `snippets/${encodeURIComponent(id)}`,
+  snippetCategories: (id: string) => `snippets/${encodeURIComponent(id)}/categories`,
+  snippetUses: (id: string) => `snippets/${encodeURIComponent(id)}/uses`,
+  categories: 'snippets/categories/',
+  category: (id: string) => `snippets/categories/${encodeURIComponent(id)}`,
+  categoryPosition: (id: string) => `snippets/categories/${encodeURIComponent(id)}/position`,
   /** `?force=true` removes a tag that is in use from every conversation first. */
   tag: (slug: string, force = false) => `tags/${encodeURIComponent(slug)}${force ? '?force=true' : ''}`,
   blocked: 'blocked/',

@@ -3,12 +3,13 @@ import { CONVERSATION_PAGE_SIZE } from '../constants';
 import type { Contact, Conversation } from '../documents';
 import type { SearchSnippet } from '../search/search-snippet';
 import { parseSearchText, SEARCH_MAX_TERMS } from '../search/search-text';
+import { idListParam } from './id-fields';
+import { singleLineText } from './text-fields';
 
 /** Most ids one `GET conversations/matches` answers: an inbox keeps at most this many (§9). */
 export const MATCHES_MAX_IDS = 250;
 
-const searchText = z
-  .string({ error: 'is required' })
+const searchText = singleLineText()
   .trim()
   .min(1, { error: 'is required' })
   .max(200, { error: 'is too long' })
@@ -19,16 +20,13 @@ export const searchQuery = z.object({
   q: searchText,
   limit: z.coerce.number().int().min(1).max(100).default(CONVERSATION_PAGE_SIZE),
   /** Opaque, from the previous page's `next_cursor`. */
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText().max(200).optional(),
 });
 export type SearchQuery = z.input<typeof searchQuery>;
 
 /** `GET conversations/matches?ids=1,2,3&search=` (§7): does each conversation match the search? */
 export const matchesQuery = z.object({
-  ids: z
-    .string({ error: 'is required' })
-    .regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14})*$/, { error: 'must be conversation ids separated by commas' })
-    .transform((text) => [...new Set(text.split(',').map(Number))])
+  ids: idListParam('must be conversation ids separated by commas')
     .refine((ids) => ids.length <= MATCHES_MAX_IDS, { error: `must have at most ${MATCHES_MAX_IDS} ids` }),
   search: searchText,
 });

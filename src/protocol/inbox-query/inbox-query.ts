@@ -9,8 +9,16 @@ export const INBOX_ORDERS = ['priority', 'newest', 'oldest'] as const satisfies 
 
 /** `me` is resolved by whoever evaluates the query (the signed-in agent). */
 export type InboxAssignee = 'me' | 'none' | number;
-/** `is:` mixes statuses and the unread flag: `is:opened,unread` is "opened or unread". */
-export type InboxState = ConversationStatus | 'UNREAD';
+/**
+ * `is:` mixes statuses, the unread flag and the snooze: `is:opened,unread` is "opened or unread".
+ * A snoozed conversation is in no list whose query does not name `is:snoozed` (snoozedShown).
+ */
+export type InboxState = ConversationStatus | 'UNREAD' | 'SNOOZED';
+
+/** Whether a query's list shows snoozed conversations: only when it asks for them (`is:snoozed`, not negated). */
+export function snoozedShown(query: InboxQuery): boolean {
+  return query.terms.some((term) => term.kind === 'is' && !term.negated && term.values.includes('SNOOZED'));
+}
 
 /** Each term is an OR over its values; `negated` inverts the whole term. */
 export type InboxTerm =

@@ -1,8 +1,11 @@
 import type { Contact, Conversation } from '../documents';
-import { DEFAULT_INBOX_ORDER, foldInboxText, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
+import { DEFAULT_INBOX_ORDER, foldInboxText, snoozedShown, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
 
 /** What evaluation reads of a conversation. */
-export type InboxConversation = Pick<Conversation, 'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update'>;
+export type InboxConversation = Pick<
+  Conversation,
+  'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'snoozed_until'
+>;
 /** What ordering reads of a conversation. */
 export type InboxSortable = Pick<Conversation, 'id' | 'priority' | 'last_update_ts'>;
 
@@ -26,7 +29,9 @@ function termMatches(term: InboxTerm, conversation: InboxConversation, context: 
         value === 'me' ? conversation.agent_id === context.me : value === 'none' ? conversation.agent_id === null : conversation.agent_id === value,
       );
     case 'is':
-      return term.values.some((value) => (value === 'UNREAD' ? conversation.is_unread : conversation.status === value));
+      return term.values.some((value) =>
+        value === 'UNREAD' ? conversation.is_unread : value === 'SNOOZED' ? isSnoozed(conversation) : conversation.status === value,
+      );
     case 'tag':
       return term.values.some((slug) => conversation.tags.includes(slug));
     case 'channel':
@@ -40,7 +45,12 @@ function termMatches(term: InboxTerm, conversation: InboxConversation, context: 
 
 /** Whether a conversation belongs to the query's list (its order aside). */
 export function matchesInboxQuery(query: InboxQuery, conversation: InboxConversation, context: InboxMatchContext): boolean {
+  if (isSnoozed(conversation) && !snoozedShown(query)) return false;
   return query.terms.every((term) => termMatches(term, conversation, context) !== term.negated);
+}
+
+function isSnoozed(conversation: Pick<InboxConversation, 'snoozed_until'>): boolean {
+  return conversation.snoozed_until !== undefined && conversation.snoozed_until !== null;
 }
 
 export function inboxOrder(query: Pick<InboxQuery, 'order'>): InboxOrder {

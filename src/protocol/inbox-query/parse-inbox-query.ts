@@ -23,6 +23,7 @@
  * (`is:lost`, `tag:`, `tag:a,,b`), a negated or second `order:`, a lone `-`, an unclosed or
  * empty quote, or a quote inside a word.
  */
+import { parseCanonicalId } from '../canonical-id';
 import { CHANNELS, CONVERSATION_STATUSES, type Channel } from '../documents';
 import { INBOX_ORDERS, type InboxAssignee, type InboxOrder, type InboxQuery, type InboxQueryError, type InboxState, type InboxTerm } from './inbox-query';
 
@@ -30,7 +31,7 @@ export type InboxQueryParse = { ok: true; query: InboxQuery } | { ok: false; err
 
 const FILTER_EXPECTS = {
   assigned: 'me, none or an agent id',
-  is: 'opened, waiting, closed or unread',
+  is: 'opened, waiting, closed, unread or snoozed',
   tag: 'a tag slug',
   channel: 'email or chat',
   contact: 'a contact id',
@@ -38,7 +39,6 @@ const FILTER_EXPECTS = {
 } as const;
 type FilterKey = keyof typeof FILTER_EXPECTS;
 
-const ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 const FILTER_PATTERN = /^([A-Za-z]+):/;
 
 class QueryError extends Error {
@@ -57,16 +57,17 @@ function isFilterKey(key: string): key is FilterKey {
 function readAssignee(raw: string): InboxAssignee | null {
   const lower = raw.toLowerCase();
   if (lower === 'me' || lower === 'none') return lower;
-  return ID_PATTERN.test(raw) ? Number(raw) : null;
+  return parseCanonicalId(raw);
 }
 
 function readState(raw: string): InboxState | null {
   if (raw.toLowerCase() === 'unread') return 'UNREAD';
+  if (raw.toLowerCase() === 'snoozed') return 'SNOOZED';
   return CONVERSATION_STATUSES.find((status) => status === raw.toUpperCase()) ?? null;
 }
 
 const readChannel = (raw: string): Channel | null => CHANNELS.find((channel) => channel === raw.toUpperCase()) ?? null;
-const readId = (raw: string): number | null => (ID_PATTERN.test(raw) ? Number(raw) : null);
+const readId = parseCanonicalId;
 /** Slugs are lowercase; an unknown one is not an error, it matches nothing. */
 const readSlug = (raw: string): string => raw.toLowerCase();
 

@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(`/${apiPaths.resendValidation}`, { preHandler }, async (request): Promise<OkResponse> => {
     const { agent } = signedIn(request);
-    if (!ctx.limits.emailLinksPerIp.consume(request.ip)) throw rateLimited();
+    if (!(await ctx.limits.emailLinksPerIp.consume(request.ip))) throw rateLimited();
     if (agent.email_validated_at === null) await sendValidationEmail(ctx, agent);
     return { ok: true };
   });

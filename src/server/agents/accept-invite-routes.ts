@@ -4,6 +4,7 @@ import { API_ERRORS } from '../../protocol/api/api-errors';
 import type { InvitePreview, Session } from '../../protocol/api/models';
 import { acceptInviteBody, tokenParams } from '../../protocol/api/requests';
 import type { AppContext } from '../app-context';
+import { trustDevice } from '../auth/device-cookie';
 import { invalidLink } from '../auth/link-token';
 import { hashPassword } from '../auth/password-hash';
 import { startSession } from '../auth/session';
@@ -87,6 +88,7 @@ export function registerAcceptInviteRoutes(app: FastifyInstance, ctx: AppContext
           .returningAll()
           .executeTakeFirstOrThrow();
       });
+      await trustDevice(ctx, request, reply, agent);
       reply.code(201);
       return await startSession(ctx.db, agent, organization, now);
     } catch (error) {

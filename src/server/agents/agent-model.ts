@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Agent, CustomInbox, NotificationSettings } from '../../protocol/api/models';
+import { DEFAULT_PREFERENCES } from '../../protocol/api/models';
+import type { Agent, AgentPreferences, CustomInbox, NotificationSettings } from '../../protocol/api/models';
 import type { AgentRow } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean, fromSqlNullableBoolean } from '../db/sql-boolean';
@@ -12,12 +13,17 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 
 const rolesSchema = z.array(z.string());
 const customInboxesSchema: z.ZodType<CustomInbox[]> = z.array(
-  z.object({ key: z.string(), name: z.string(), query: z.string() }),
+  z.object({ key: z.string(), name: z.string(), query: z.string(), is_default: z.literal(true).optional() }),
 );
 const notificationsSchema: z.ZodType<NotificationSettings> = z.object({
   email_new_conversation: z.boolean().default(DEFAULT_NOTIFICATIONS.email_new_conversation),
   email_assigned: z.boolean().default(DEFAULT_NOTIFICATIONS.email_assigned),
   push: z.boolean().default(DEFAULT_NOTIFICATIONS.push),
+});
+
+const preferencesSchema: z.ZodType<AgentPreferences> = z.object({
+  auto_advance: z.boolean().default(DEFAULT_PREFERENCES.auto_advance),
+  list_density: z.enum(['comfortable', 'compact']).default(DEFAULT_PREFERENCES.list_density),
 });
 
 export function agentRoles(row: Pick<AgentRow, 'roles'>): string[] {
@@ -38,7 +44,9 @@ export function toAgent(row: AgentRow, currentAgentId: number): Agent {
     dark_mode: fromSqlNullableBoolean(row.dark_mode),
     custom_inboxes: readJsonColumn(row.custom_inboxes, customInboxesSchema, []),
     notifications: readJsonColumn(row.notifications, notificationsSchema, DEFAULT_NOTIFICATIONS),
+    preferences: readJsonColumn(row.preferences, preferencesSchema, DEFAULT_PREFERENCES),
     is_validated: row.email_validated_at !== null,
     created_at: row.created_at,
+    signature: row.id === currentAgentId ? row.signature : '',
   };
 }

@@ -9,9 +9,9 @@ import { fromSqlBoolean } from '../db/sql-boolean';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { badRequest, forbidden, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
-import { agentRoles, toAgent } from './agent-model';
+import { toAgent } from './agent-model';
 import { findAgentByEmail } from './agent-queries';
-import { assertCan, assertCanGrant } from './permissions';
+import { assertCan, assertCanGrant, assertOutranks } from './permissions';
 
 /** The team: list, change roles, remove. Every query is scoped to the caller's organization. */
 export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,7 +34,8 @@ export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): voi
     const target = await findAgentByEmail(ctx.db, me.org_id, email);
     if (!target || target.is_removed !== 0) throw notFound();
     if (fromSqlBoolean(target.is_owner)) throw forbidden(API_ERRORS.ownerRolesFixed);
-    assertCanGrant(me, roles, agentRoles(target));
+    assertOutranks(me, target);
+    assertCanGrant(me, roles);
     const unique = [...new Set(roles)];
     await ctx.db.updateTable('agents').set({ roles: writeJsonColumn(unique) }).where('id', '=', target.id).execute();
     return toAgent({ ...target, roles: writeJsonColumn(unique) }, me.id);
@@ -48,6 +49,7 @@ export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!target || target.is_removed !== 0) throw notFound();
     if (fromSqlBoolean(target.is_owner)) throw badRequest(API_ERRORS.ownerCannotBeRemoved);
     if (target.id === me.id) throw badRequest(API_ERRORS.cannotRemoveYourself);
+    assertOutranks(me, target);
     const now = ctx.clock();
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('agents').set({ is_removed: 1 }).where('id', '=', target.id).execute();

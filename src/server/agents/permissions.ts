@@ -1,4 +1,5 @@
-import { hasRole } from '../../protocol/roles';
+import { API_ERRORS } from '../../protocol/api/api-errors';
+import { hasRole, holdsAll, outranks, type RoleHolder } from '../../protocol/roles';
 import type { AgentRow } from '../db/database';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { forbidden } from '../http/http-error';
@@ -13,9 +14,16 @@ export function assertCan(agent: AgentRow, required: string): void {
   if (!can(agent, required)) throw forbidden();
 }
 
-/** Nobody but the owner hands out a role they do not hold; roles already held stay grantable. */
-export function assertCanGrant(agent: AgentRow, roles: readonly string[], alreadyHeld: readonly string[] = []): void {
-  if (fromSqlBoolean(agent.is_owner)) return;
-  const own = agentRoles(agent);
-  if (roles.some((role) => !alreadyHeld.includes(role) && !own.includes(role))) throw forbidden();
+function roleHolder(agent: AgentRow): RoleHolder {
+  return { is_owner: fromSqlBoolean(agent.is_owner), roles: agentRoles(agent) };
+}
+
+/** Nobody but the owner hands out a permission they do not hold themselves. */
+export function assertCanGrant(agent: AgentRow, roles: readonly string[]): void {
+  if (!holdsAll(roleHolder(agent), roles)) throw forbidden(API_ERRORS.cannotGrantPermission);
+}
+
+/** Nobody but the owner changes or removes a teammate who holds a permission they lack. */
+export function assertOutranks(agent: AgentRow, target: AgentRow): void {
+  if (!outranks(roleHolder(agent), roleHolder(target))) throw forbidden(API_ERRORS.teammateHoldsMore);
 }

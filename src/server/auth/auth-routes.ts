@@ -7,6 +7,7 @@ import { bearerToken } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { revokeToken } from './auth-tokens';
 import { createOrganization } from './create-organization';
+import { deviceTokenOf, trustDevice } from './device-cookie';
 import { hashPassword } from './password-hash';
 import { sendValidationEmail } from './send-validation-email';
 import { startSession } from './session';
@@ -20,13 +21,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const now = ctx.clock();
     const { agent, organization } = await createOrganization(ctx.db, body, passwordHash, now);
     await sendValidationEmail(ctx, agent);
+    await trustDevice(ctx, request, reply, agent);
     reply.code(201);
     return startSession(ctx.db, agent, organization, now);
   });
 
-  app.post(`/${apiPaths.login}`, async (request): Promise<Session> => {
+  app.post(`/${apiPaths.login}`, async (request, reply): Promise<Session> => {
     const body = parseInput(loginBody, request.body);
-    const { agent, organization } = await signInWithPassword(ctx, body, request.ip);
+    const { agent, organization } = await signInWithPassword(ctx, body, { ip: request.ip, deviceToken: deviceTokenOf(request) });
+    await trustDevice(ctx, request, reply, agent);
     return startSession(ctx.db, agent, organization, ctx.clock());
   });
 

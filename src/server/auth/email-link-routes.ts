@@ -20,7 +20,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 }
 
 async function sendLinks(ctx: AppContext, request: FastifyRequest, kind: 'reset' | 'login'): Promise<OkResponse> {
-  if (!ctx.limits.emailLinksPerIp.consume(request.ip)) throw rateLimited();
+  if (!(await ctx.limits.emailLinksPerIp.consume(request.ip))) throw rateLimited();
   const body = parseInput(lostPasswordBody, request.body);
   const matches = await findActiveAgentsByEmail(ctx.db, body.email, body.domain);
   for (const { agent, organization } of matches) {

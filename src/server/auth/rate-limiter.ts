@@ -1,56 +1,29 @@
-import type { Clock } from '../clock';
+import type { RateLimitStore } from './rate-limit-store';
 
 /**
- * Fixed-window counters per key (an IP, an email address), in memory. The limits are per server
- * process: with several instances behind a load balancer each one counts on its own.
+ * A limit of `limit` events per fixed window for each key (an IP, an email address), counted in
+ * a RateLimitStore: in the database, so every server instance counts against the same limit.
+ * `name` keeps the keys of different limits apart in the store.
  */
 export type RateLimiter = {
   /** Counts one event; false when this event goes over the limit of the current window. */
-  consume(key: string): boolean;
+  consume(key: string): Promise<boolean>;
   /** Whether the key already used its whole allowance in the current window (counts nothing). */
-  isExhausted(key: string): boolean;
-  reset(key: string): void;
+  isExhausted(key: string): Promise<boolean>;
+  reset(key: string): Promise<void>;
 };
 
-export type RateLimiterOptions = { limit: number; windowMs: number; clock: Clock; maxKeys?: number };
+export type RateLimiterOptions = { name: string; limit: number; windowMs: number; store: RateLimitStore };
 
-type Window = { startedAt: number; count: number };
-
-export function createRateLimiter({ limit, windowMs, clock, maxKeys = 10_000 }: RateLimiterOptions): RateLimiter {
-  const windows = new Map<string, Window>();
-
-  function current(key: string): Window | undefined {
-    const window = windows.get(key);
-    if (window && clock() - window.startedAt >= windowMs) {
-      windows.delete(key);
-      return undefined;
-    }
-    return window;
-  }
-
-  function sweep(): void {
-    const now = clock();
-    for (const [key, window] of windows) {
-      if (now - window.startedAt >= windowMs) windows.delete(key);
-    }
-  }
-
+export function createRateLimiter({ name, limit, windowMs, store }: RateLimiterOptions): RateLimiter {
+  const keyOf = (key: string) => `${name}:${key}`;
   return {
-    consume(key) {
-      const window = current(key);
-      if (window) {
-        window.count += 1;
-        return window.count <= limit;
-      }
-      if (windows.size >= maxKeys) sweep();
-      windows.set(key, { startedAt: clock(), count: 1 });
-      return 1 <= limit;
+    async consume(key) {
+      return (await store.hit(keyOf(key), windowMs)) <= limit;
     },
-    isExhausted(key) {
-      return (current(key)?.count ?? 0) >= limit;
+    async isExhausted(key) {
+      return (await store.count(keyOf(key))) >= limit;
     },
-    reset(key) {
-      windows.delete(key);
-    },
+    reset: (key) => store.reset(keyOf(key)),
   };
 }

@@ -4,6 +4,7 @@ import { changePasswordWithTokenBody } from '../../protocol/api/requests';
 import type { AppContext } from '../app-context';
 import { parseInput } from '../http/parse-input';
 import { revokeAgentTokens } from './auth-tokens';
+import { trustDevice } from './device-cookie';
 import { consumeLinkToken, findLinkToken } from './link-token';
 import { hashPassword } from './password-hash';
 import { startSession } from './session';
@@ -19,7 +20,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  app.post('/auth/token/:token', async (request): Promise<Session> => {
+  app.post('/auth/token/:token', async (request, reply): Promise<Session> => {
     const { token, agent, organization } = await findLinkToken(ctx, request.params, ['login']);
     await consumeLinkToken(ctx, token);
     const now = ctx.clock();
@@ -28,10 +29,11 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
       await ctx.db.updateTable('agents').set({ email_validated_at: now }).where('id', '=', agent.id).execute();
       agent.email_validated_at = now;
     }
+    await trustDevice(ctx, request, reply, agent);
     return startSession(ctx.db, agent, organization, now);
   });
 
-  app.post('/auth/token/:token/change-password', async (request): Promise<Session> => {
+  app.post('/auth/token/:token/change-password', async (request, reply): Promise<Session> => {
     const { token, agent, organization } = await findLinkToken(ctx, request.params, ['reset']);
     const body = parseInput(changePasswordWithTokenBody, request.body);
     const passwordHash = await hashPassword(body.password);
@@ -45,7 +47,8 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
       .execute();
     await revokeAgentTokens(ctx.db, agent.id, now, { kinds: ['session', 'reset', 'login'] });
     void ctx.streamSessions.checkNow();
-    ctx.limits.loginFailuresPerAccount.reset(agent.email);
+    await ctx.limits.loginFailuresPerAccount.reset(agent.email);
+    await trustDevice(ctx, request, reply, agent);
     return startSession(ctx.db, { ...agent, password_hash: passwordHash, email_validated_at: validatedAt }, organization, now);
   });
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -24,12 +24,42 @@ export type AttachmentStore = {
    * with FileTooLarge as soon as it passes `maxBytes`.
    */
   receive(source: Readable, maxBytes?: number): Promise<PendingFile>;
+  /** A new directory for one inbound message's temporary files, beside the store's (remove it when done). */
+  workDir(): Promise<string>;
+  /** A file written with writeHashedFile into a workDir, as a PendingFile of this store. */
+  adopt(file: HashedFile & { path: string }): PendingFile;
   open(sha256: string): ReadStream;
   exists(sha256: string): Promise<boolean>;
 };
 
 /** A file over the size it was allowed. */
 export class FileTooLarge extends Error {}
+
+export type HashedFile = { sha256: string; size: number };
+
+/**
+ * Streams `source` to a new file at `path` while hashing it; rejects (leaving nothing) on error,
+ * with FileTooLarge as soon as it passes `maxBytes`. Used by the store and by the content
+ * workers, which write an inbound message's attachments where the store can adopt them.
+ */
+export async function writeHashedFile(source: Readable, path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<HashedFile> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(size > maxBytes ? new FileTooLarge(`The file is larger than ${maxBytes} bytes.`) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, measure, createWriteStream(path, { flags: 'wx' }));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
 
 export function createAttachmentStore(dataDir: string): AttachmentStore {
   const root = join(dataDir, 'attachments');
@@ -45,25 +75,7 @@ export function createAttachmentStore(dataDir: string): AttachmentStore {
     await rename(temporary, target);
   };
 
-  const receive = async (source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<PendingFile> => {
-    await mkdir(tmp, { recursive: true });
-    const temporary = join(tmp, `${Date.now()}-${randomBytes(8).toString('hex')}`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(size > maxBytes ? new FileTooLarge(`The file is larger than ${maxBytes} bytes.`) : null, chunk);
-      },
-    });
-    try {
-      await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx' }));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    const sha256 = hash.digest('hex');
+  const pending = (temporary: string, sha256: string, size: number): PendingFile => {
     let settled = false;
     return {
       sha256,
@@ -81,8 +93,23 @@ export function createAttachmentStore(dataDir: string): AttachmentStore {
     };
   };
 
+  const receive = async (source: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<PendingFile> => {
+    await mkdir(tmp, { recursive: true });
+    const temporary = join(tmp, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const { sha256, size } = await writeHashedFile(source, temporary, maxBytes);
+    return pending(temporary, sha256, size);
+  };
+
   return {
     receive,
+    async workDir() {
+      await mkdir(tmp, { recursive: true });
+      return mkdtemp(join(tmp, 'work-'));
+    },
+    adopt(file) {
+      if (relative(tmp, file.path).startsWith('..') || !/^[0-9a-f]{64}$/.test(file.sha256)) throw new Error('Not a file of this store');
+      return pending(file.path, file.sha256, file.size);
+    },
     open: (sha256) => createReadStream(pathOf(sha256)),
     async exists(sha256) {
       try {

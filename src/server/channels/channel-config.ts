@@ -20,8 +20,10 @@ export type ChannelConfig = {
   /** The host the domain's MX must point at; null: any MX record. */
   mxHost: string | null;
   dkimSelector: string;
-  /** PEM private key: outbound mail is DKIM-signed with it and the published key must match. */
-  dkimPrivateKey: string | null;
+  /** Seals the organizations' DKIM private keys in the database (dkim-keys.ts); null: stored as plain PEM. */
+  dkimKeySecret: string | null;
+  /** EMAIL_DKIM_PRIVATE_KEY is set: it is no longer used (each organization's domain has its own key), which start-up logs. */
+  ignoredDkimPrivateKey: boolean;
 };
 
 const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
@@ -38,13 +40,13 @@ const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
  * - EMAIL_SPF_INCLUDE     host the domain's SPF record must include (the SMTP_URL host)
  * - EMAIL_MX_HOST         host the domain's MX must point at (any MX)
  * - EMAIL_DKIM_SELECTOR   DKIM selector (`inbox`): the key is published at <selector>._domainkey.<domain>
- * - EMAIL_DKIM_PRIVATE_KEY PEM file: sign outbound mail; verification then checks the published key
+ * - EMAIL_DKIM_KEY_SECRET at least 32 characters: encrypts each domain's DKIM private key in the database
+ * - EMAIL_DKIM_PRIVATE_KEY no longer used: replies are signed with the key of their organization's domain
  */
 export function loadChannelConfig(env: NodeJS.ProcessEnv, defaults: { host: string; smtpUrl: string | null }): ChannelConfig {
   const tlsKey = nonEmpty(env.SMTP_INBOUND_TLS_KEY);
   const tlsCert = nonEmpty(env.SMTP_INBOUND_TLS_CERT);
   if (Boolean(tlsKey) !== Boolean(tlsCert)) throw new ConfigError('SMTP_INBOUND_TLS_KEY and SMTP_INBOUND_TLS_CERT go together');
-  const dkimKeyFile = nonEmpty(env.EMAIL_DKIM_PRIVATE_KEY);
   const selector = nonEmpty(env.EMAIL_DKIM_SELECTOR) ?? 'inbox';
   if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(selector)) throw new ConfigError('EMAIL_DKIM_SELECTOR must be a DNS label');
   return {
@@ -57,7 +59,8 @@ export function loadChannelConfig(env: NodeJS.ProcessEnv, defaults: { host: stri
     spfInclude: parseHost(env.EMAIL_SPF_INCLUDE, 'EMAIL_SPF_INCLUDE') ?? (defaults.smtpUrl ? smtpHost(defaults.smtpUrl) : null),
     mxHost: parseHost(env.EMAIL_MX_HOST, 'EMAIL_MX_HOST'),
     dkimSelector: selector.toLowerCase(),
-    dkimPrivateKey: dkimKeyFile ? readPem(dkimKeyFile, 'EMAIL_DKIM_PRIVATE_KEY') : null,
+    dkimKeySecret: parseKeySecret(env.EMAIL_DKIM_KEY_SECRET),
+    ignoredDkimPrivateKey: nonEmpty(env.EMAIL_DKIM_PRIVATE_KEY) !== undefined,
   };
 }
 
@@ -88,6 +91,13 @@ function parseSecret(value: string | undefined): string | null {
   const raw = nonEmpty(value);
   if (raw === undefined) return null;
   if (raw.length < 16) throw new ConfigError('INBOUND_WEBHOOK_SECRET must be at least 16 characters');
+  return raw;
+}
+
+function parseKeySecret(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return null;
+  if (raw.length < 32) throw new ConfigError('EMAIL_DKIM_KEY_SECRET must be at least 32 characters');
   return raw;
 }
 

@@ -1,36 +1,25 @@
-import { z } from 'zod';
-import { DNS_CHECK_KINDS, type DnsRecordCheck, type EmailChannel } from '../../protocol/api/channels';
-import type { ChannelRow } from '../db/database';
-import { readJsonColumn } from '../db/json-column';
+import type { EmailChannel } from '../../protocol/api/channels';
+import type { ChannelRow, EmailDomainRow } from '../db/database';
+import { storedChecks } from './domain-queries';
 import { expectedRecords, type VerificationPolicy } from './domain-verification';
 
 /** A check that started longer ago than this died with its process: the flag no longer shows. */
 export const VERIFYING_STALE_MS = 60_000;
 
-const checksSchema: z.ZodType<DnsRecordCheck[]> = z.array(
-  z.object({
-    kind: z.enum(DNS_CHECK_KINDS),
-    type: z.enum(['MX', 'TXT']),
-    name: z.string(),
-    expected: z.string(),
-    found: z.array(z.string()),
-    ok: z.boolean(),
-    problem: z.string().nullable(),
-  }),
-);
-
-export function toEmailChannel(row: ChannelRow, policy: VerificationPolicy, now: number): EmailChannel {
-  const checks = readJsonColumn(row.checks, checksSchema, []);
-  const verifyingSince = row.verifying_since === null ? null : Number(row.verifying_since);
+/** A channel as its organization sees it, with its domain's proof, keys (the public one only) and last check. */
+export function toEmailChannel(row: ChannelRow, domain: EmailDomainRow, policy: VerificationPolicy, now: number): EmailChannel {
+  const checks = storedChecks(domain);
+  const verifyingSince = domain.verifying_since === null ? null : Number(domain.verifying_since);
   return {
     id: row.id,
     email: row.email,
     domain: {
       name: row.domain,
-      verification: row.verification,
+      verification: domain.verification,
       is_verifying: verifyingSince !== null && now - verifyingSince < VERIFYING_STALE_MS,
-      checked_at: row.checked_at === null ? null : Number(row.checked_at),
-      records: checks.length > 0 ? checks : expectedRecords(row.domain, policy),
+      checked_at: domain.checked_at === null ? null : Number(domain.checked_at),
+      records:
+        checks.length > 0 ? checks : expectedRecords(row.domain, policy, { challengeToken: domain.challenge_token, dkimPublicKey: domain.dkim_public_key }),
     },
     created_at: Number(row.created_at),
   };

@@ -4,26 +4,43 @@ import { apiPaths } from '../../protocol/api/routes';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
-import type { ChannelRow } from '../db/database';
+import type { ChannelRow, EmailDomainRow } from '../db/database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { deleteChannel, findChannel, insertChannel, listChannels } from './channel-queries';
 import { toEmailChannel } from './channel-model';
+import { ensureDomain, listDomains } from './domain-queries';
 import { domainOf, normalizeAddress } from './email-address';
 import { verifyDomain } from './verify-domain';
 
 /**
  * The email channels of §7 under `organization/channels`: list (any agent), add, remove and
  * verify (the emails page's permission, §6 `channel.*`).
+ *
+ * Every answer depends only on the caller's organization and public DNS: adding an address that
+ * another organization has (or whose domain it has proven) answers exactly as for any new
+ * address, with this organization's own challenge and key; it then simply never verifies.
  */
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
-  const present = (row: ChannelRow): EmailChannel => toEmailChannel(row, ctx.channels.policy, ctx.clock());
+  const present = (row: ChannelRow, domain: EmailDomainRow): EmailChannel => toEmailChannel(row, domain, ctx.channels.policy, ctx.clock());
+  /** The organization's row for the domain, made (token and keys) on first use. */
+  const domainRow = (orgId: number, domain: string) => ensureDomain({ db: ctx.db, now: ctx.clock(), keySecret: ctx.channels.config.dkimKeySecret }, orgId, domain);
 
   app.get(`/${apiPaths.channels}`, { preHandler }, async (request): Promise<EmailChannel[]> => {
-    return (await listChannels(ctx.db, signedIn(request).organization.id)).map(present);
+    const orgId = signedIn(request).organization.id;
+    const [channels, known] = await Promise.all([listChannels(ctx.db, orgId), listDomains(ctx.db, orgId)]);
+    const domains = new Map(known.map((row) => [row.domain, row]));
+    // Channels from before domains were proven have no domain row yet: they get one here, unproven.
+    for (const name of new Set(channels.map((channel) => channel.domain))) {
+      if (!domains.has(name)) domains.set(name, await domainRow(orgId, name));
+    }
+    return channels.flatMap((channel) => {
+      const domain = domains.get(channel.domain);
+      return domain ? [present(channel, domain)] : [];
+    });
   });
 
   app.post(`/${apiPaths.channels}`, { preHandler }, async (request, reply) => {
@@ -31,9 +48,10 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     assertCan(agent, PAGE_PERMISSIONS.emails);
     const address = normalizeAddress(parseInput(addChannelBody, request.body).email);
     if (!address) throw fieldError('email', 'is not a valid email address');
+    const domain = await domainRow(organization.id, domainOf(address));
     try {
-      const row = await insertChannel(ctx.db, { orgId: organization.id, email: address, domain: domainOf(address), now: ctx.clock() });
-      return await reply.code(201).send(present(row));
+      const row = await insertChannel(ctx.db, { orgId: organization.id, email: address, domain: domain.domain, now: ctx.clock() });
+      return await reply.code(201).send(present(row, domain));
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, { errors: { email: CHANNEL_ERRORS.addressTaken } });
       throw error;
@@ -60,6 +78,6 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     await verifyDomain(ctx, organization.id, row.domain);
     const updated = await findChannel(ctx.db, organization.id, email);
     if (!updated) throw notFound();
-    return present(updated);
+    return present(updated, await domainRow(organization.id, updated.domain));
   });
 }

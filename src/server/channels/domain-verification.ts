@@ -3,50 +3,86 @@ import type { ChannelVerification, DnsRecordCheck } from '../../protocol/api/cha
 import { isNoRecordsError, type DnsResolver } from './dns-resolver';
 
 /**
- * What a domain must publish before the inbox sends as its addresses:
+ * What a domain must publish before the inbox receives or sends as its addresses:
  *
+ * - CHALLENGE: `_inbox-challenge.<domain>` TXT `inbox-verification=<token>`, the token being the
+ *   organization's own for this domain: only whoever runs the domain's DNS can publish it, so it
+ *   proves the domain is theirs;
  * - MX at the domain: mail to the address reaches a server (EMAIL_MX_HOST when the inbox's own
  *   SMTP server is the destination, any MX otherwise, e.g. a provider that forwards by webhook);
  * - SPF: exactly one `v=spf1` TXT record at the domain that names the sending host
  *   (`include:<host>` or `a:<host>`, host from EMAIL_SPF_INCLUDE or the SMTP_URL host; an IP
  *   address is named with `ip4:`/`ip6:`, the only SPF terms that take one);
- * - DKIM: a `v=DKIM1` TXT record with a public key at `<selector>._domainkey.<domain>`, equal to
- *   the key of EMAIL_DKIM_PRIVATE_KEY when the inbox signs itself.
+ * - DKIM: a `v=DKIM1` TXT record at `<selector>._domainkey.<domain>` carrying the public half of
+ *   the organization's own key for the domain, which replies are signed with.
  */
 export type VerificationPolicy = {
   mxHost: string | null;
   spfInclude: string | null;
   dkimSelector: string;
-  /** Base64 SPKI of the signing key, or null when the relay signs. */
-  dkimPublicKey: string | null;
 };
 
+/** What belongs to one organization's claim on a domain: its challenge token and its DKIM public key (base64 SPKI). */
+export type DomainProof = { challengeToken: string; dkimPublicKey: string };
+
+export const CHALLENGE_LABEL = '_inbox-challenge';
+
+/** The text of the challenge record. */
+export function challengeText(token: string): string {
+  return `inbox-verification=${token}`;
+}
+
+const notChecked = { found: [], ok: false, problem: 'Not checked yet.' };
+
+function challengeRecord(domain: string, token: string): DnsRecordCheck {
+  return { kind: 'CHALLENGE', type: 'TXT', name: `${CHALLENGE_LABEL}.${domain}`, expected: challengeText(token), ...notChecked };
+}
+
 /** The records to publish, none checked yet. */
-export function expectedRecords(domain: string, policy: VerificationPolicy): DnsRecordCheck[] {
-  const notChecked = { found: [], ok: false, problem: 'Not checked yet.' };
+export function expectedRecords(domain: string, policy: VerificationPolicy, proof: DomainProof): DnsRecordCheck[] {
   return [
+    challengeRecord(domain, proof.challengeToken),
     { kind: 'MX', type: 'MX', name: domain, expected: policy.mxHost ? `10 ${policy.mxHost}` : 'any mail server of the domain', ...notChecked },
     { kind: 'SPF', type: 'TXT', name: domain, expected: policy.spfInclude ? `v=spf1 ${spfTerm(policy.spfInclude)} ~all` : 'v=spf1 … ~all', ...notChecked },
-    {
-      kind: 'DKIM',
-      type: 'TXT',
-      name: dkimName(domain, policy.dkimSelector),
-      expected: `v=DKIM1; k=rsa; p=${policy.dkimPublicKey ?? '<public key of your sending service>'}`,
-      ...notChecked,
-    },
+    { kind: 'DKIM', type: 'TXT', name: dkimName(domain, policy.dkimSelector), expected: `v=DKIM1; k=rsa; p=${proof.dkimPublicKey}`, ...notChecked },
   ];
 }
 
 /** Looks every record up (at once) and says what is missing. Never throws: a failed lookup is a failed check. */
-export async function checkDomain(resolver: DnsResolver, domain: string, policy: VerificationPolicy): Promise<DnsRecordCheck[]> {
-  const [mx, spf, dkim] = expectedRecords(domain, policy);
-  if (!mx || !spf || !dkim) throw new Error('expectedRecords lost a record');
-  return Promise.all([checkMx(resolver, mx, policy), checkSpf(resolver, spf, policy), checkDkim(resolver, dkim, policy)]);
+export async function checkDomain(resolver: DnsResolver, domain: string, policy: VerificationPolicy, proof: DomainProof): Promise<DnsRecordCheck[]> {
+  const [challenge, mx, spf, dkim] = expectedRecords(domain, policy, proof);
+  if (!challenge || !mx || !spf || !dkim) throw new Error('expectedRecords lost a record');
+  return Promise.all([
+    checkChallenge(resolver, challenge),
+    checkMx(resolver, mx, policy),
+    checkSpf(resolver, spf, policy),
+    checkDkim(resolver, dkim, proof.dkimPublicKey),
+  ]);
 }
 
-export function verificationOf(checks: readonly DnsRecordCheck[]): ChannelVerification {
-  return checks.length > 0 && checks.every((check) => check.ok) ? 'VERIFIED' : 'FAILED';
+/**
+ * Only the challenge record of this token, to learn whether an organization's proof still
+ * stands; `answered` is false when the lookup failed (nothing can be concluded then).
+ */
+export async function checkChallengeOf(resolver: DnsResolver, domain: string, token: string): Promise<{ check: DnsRecordCheck; answered: boolean }> {
+  const record = challengeRecord(domain, token);
+  const answer = await lookup(() => resolver.resolveTxt(record.name));
+  return { check: challengeResult(record, answer), answered: !('problem' in answer) };
 }
+
+/**
+ * The outcome of a check. A domain that was VERIFIED stays so when every failed check is a
+ * lookup that got no answer: nothing was disproven, and a resolver's bad minute must not stop
+ * an organization's mail.
+ */
+export function verificationOf(checks: readonly DnsRecordCheck[], previous: ChannelVerification = 'PENDING'): ChannelVerification {
+  const failed = checks.filter((check) => !check.ok);
+  if (checks.length > 0 && failed.length === 0) return 'VERIFIED';
+  if (previous === 'VERIFIED' && checks.length > 0 && failed.every((check) => check.problem?.startsWith(LOOKUP_FAILED) === true)) return 'VERIFIED';
+  return 'FAILED';
+}
+
+const LOOKUP_FAILED = 'The DNS lookup failed';
 
 function dkimName(domain: string, selector: string): string {
   return `${selector}._domainkey.${domain}`;
@@ -60,7 +96,7 @@ async function lookup<T>(run: () => Promise<T[]>): Promise<Lookup<T>> {
   } catch (error) {
     if (isNoRecordsError(error)) return { records: [] };
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
-    return { problem: `The DNS lookup failed (${code}); try again later.` };
+    return { problem: `${LOOKUP_FAILED} (${code}); try again later.` };
   }
 }
 
@@ -70,6 +106,17 @@ const result = (check: DnsRecordCheck, found: string[], problem: string | null):
   ok: problem === null,
   problem,
 });
+
+async function checkChallenge(resolver: DnsResolver, check: DnsRecordCheck): Promise<DnsRecordCheck> {
+  return challengeResult(check, await lookup(() => resolver.resolveTxt(check.name)));
+}
+
+function challengeResult(check: DnsRecordCheck, answer: Lookup<string[]>): DnsRecordCheck {
+  if ('problem' in answer) return result(check, [], answer.problem);
+  const texts = answer.records.map((chunks) => chunks.join('').trim());
+  if (texts.includes(check.expected)) return result(check, texts, null);
+  return result(check, texts, `No TXT record ${check.expected} at ${check.name}.`);
+}
 
 async function checkMx(resolver: DnsResolver, check: DnsRecordCheck, policy: VerificationPolicy): Promise<DnsRecordCheck> {
   const answer = await lookup(() => resolver.resolveMx(check.name));
@@ -117,7 +164,7 @@ function spfNames(record: string, host: string): boolean {
     });
 }
 
-async function checkDkim(resolver: DnsResolver, check: DnsRecordCheck, policy: VerificationPolicy): Promise<DnsRecordCheck> {
+async function checkDkim(resolver: DnsResolver, check: DnsRecordCheck, publicKey: string): Promise<DnsRecordCheck> {
   const answer = await lookup(() => resolver.resolveTxt(check.name));
   if ('problem' in answer) return result(check, [], answer.problem);
   const texts = answer.records.map((chunks) => chunks.join(''));
@@ -125,8 +172,7 @@ async function checkDkim(resolver: DnsResolver, check: DnsRecordCheck, policy: V
   if (keys.length === 0) return result(check, texts, `No DKIM key (a TXT record with v=DKIM1 and p=) at ${check.name}.`);
   const published = keys.map((tags) => (tags.get('p') ?? '').replace(/\s+/g, ''));
   if (published.every((key) => key === '')) return result(check, texts, 'The DKIM key is revoked (empty p=).');
-  const wanted = policy.dkimPublicKey;
-  if (wanted && !published.includes(wanted)) return result(check, texts, 'The published DKIM key is not the key this inbox signs with.');
+  if (!published.includes(publicKey)) return result(check, texts, 'The published DKIM key is not the key this inbox signs with.');
   return result(check, texts, null);
 }
 

@@ -1,8 +1,8 @@
-import { createPublicKey } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { ContentPool } from '../content/content-pool';
 import type { MessageDelivery } from '../messages/message-delivery';
 import type { WriteDeps } from '../realtime/write-transaction';
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
@@ -11,6 +11,7 @@ import { createDnsResolver, type DnsResolver } from './dns-resolver';
 import type { VerificationPolicy } from './domain-verification';
 import { createEmailDelivery } from './email-delivery';
 import { createEmailTransport, type EmailTransport } from './email-transport';
+import type { ForwardDeps } from './forward-email';
 import { createInboundMail, type InboundMail } from './inbound-email';
 import { createInboundSmtpServer, type InboundSmtpServer } from './inbound-smtp-server';
 
@@ -23,6 +24,8 @@ export type EmailChannels = {
   inbound: InboundMail;
   /** Sends email conversations' replies (the delivery job's transport). */
   delivery: MessageDelivery;
+  /** What forwarding a conversation by email sends through (the replies' transport). */
+  forwarding: ForwardDeps;
   /** Starts the SMTP server when SMTP_INBOUND_PORT is set. */
   start(): Promise<void>;
   /** Stops the SMTP server (open sessions end first) and closes the outbound transport. */
@@ -32,6 +35,8 @@ export type EmailChannels = {
 export type EmailChannelsOptions = {
   config: Config;
   deps: WriteDeps;
+  /** Parses inbound mail and cleans its HTML, off the event loop. */
+  content: ContentPool;
   log: FastifyBaseLogger;
   /** Answers the DNS lookups of domain verification; the system's resolvers (or DNS_SERVERS) by default. */
   dns?: DnsResolver;
@@ -44,7 +49,7 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
   const channelConfig = config.channels;
   const store = createAttachmentStore(config.dataDir);
   const transport = options.transport ?? createEmailTransport({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail', 'outbound') });
-  const inbound = createInboundMail({ ...deps, store, maxBytes: channelConfig.inboundMaxBytes, log });
+  const inbound = createInboundMail({ ...deps, store, content: options.content, maxBytes: channelConfig.inboundMaxBytes, log });
   let smtp: InboundSmtpServer | null = null;
   return {
     config: channelConfig,
@@ -52,13 +57,18 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
       mxHost: channelConfig.mxHost,
       spfInclude: channelConfig.spfInclude,
       dkimSelector: channelConfig.dkimSelector,
-      dkimPublicKey: channelConfig.dkimPrivateKey ? publicKeyOf(channelConfig.dkimPrivateKey) : null,
     },
     dns: options.dns ?? createDnsResolver(channelConfig.dnsServers),
     store,
     inbound,
     delivery: createEmailDelivery({ db: deps.db, clock: deps.clock, store, transport, config: channelConfig }),
+    forwarding: { store, transport, config: channelConfig },
     async start() {
+      if (channelConfig.ignoredDkimPrivateKey) {
+        log.warn(
+          'EMAIL_DKIM_PRIVATE_KEY is no longer used: replies are signed with a key of their organization for each proven domain (Settings → Email shows its DKIM record). Unset it.',
+        );
+      }
       if (channelConfig.smtpInboundPort === null || smtp) return;
       const name = config.publicUrl ? new URL(config.publicUrl).hostname : hostname();
       smtp = createInboundSmtpServer({ config: channelConfig, inbound, log, hostname: name });
@@ -71,9 +81,4 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
       transport.close();
     },
   };
-}
-
-/** The base64 SubjectPublicKeyInfo that a DKIM record's p= carries for this private key. */
-function publicKeyOf(privateKeyPem: string): string {
-  return createPublicKey(privateKeyPem).export({ type: 'spki', format: 'der' }).toString('base64');
 }

@@ -7,6 +7,9 @@ import type { ChannelRow, ConversationRow, Db } from '../db/database';
 import { PermanentDeliveryError, type DeliveryResult, type MessageDelivery } from '../messages/message-delivery';
 import type { AttachmentStore } from './attachment-store';
 import type { ChannelConfig } from './channel-config';
+import { openPrivateKey } from './dkim-keys';
+import { findDomain } from './domain-queries';
+import { outgoingHtml, inlineCid } from './outgoing-html';
 import { cleanDisplayName, cleanSubject, normalizeAddress } from './email-address';
 import type { EmailTransport } from './email-transport';
 
@@ -21,6 +24,9 @@ const MAX_REFERENCES = 20;
  * (seeded ones) only change status. Every address is validated and the subject made one line,
  * so nothing stored can add a header or a recipient. A 5xx answer (or an unusable address) is
  * a PermanentDeliveryError; connection failures and 4xx answers are retried by the job.
+ *
+ * Nothing goes out from a domain the organization has not proven (the reply fails, saying so),
+ * and what goes out is DKIM-signed with that organization's own key for the domain.
  */
 export function createEmailDelivery(deps: { db: Db; clock: Clock; store: AttachmentStore; transport: EmailTransport; config: ChannelConfig }): MessageDelivery {
   const { db } = deps;
@@ -37,32 +43,45 @@ export function createEmailDelivery(deps: { db: Db; clock: Clock; store: Attachm
         .where('id', '=', conversation.channel_id)
         .executeTakeFirst();
       if (!channel) throw new PermanentDeliveryError('The support address of this conversation was removed.');
+      const domain = await findDomain(db, conversation.org_id, channel.domain);
+      if (domain?.verification !== 'VERIFIED') {
+        throw new PermanentDeliveryError(`The domain ${channel.domain} is not verified: verify it under Settings → Email, then send the reply again.`);
+      }
+      const dkimKey = openPrivateKey(domain.dkim_private_key, deps.config.dkimKeySecret, { orgId: domain.org_id, domain: domain.domain });
 
-      const recipients = await replyRecipients(db, conversation);
+      const conversationRecipients = await replyRecipients(db, conversation);
+      const copies = (message.cc ?? []).filter((address) => !conversationRecipients.includes(address));
+      const blind = (message.bcc ?? []).filter((address) => !conversationRecipients.includes(address) && !copies.includes(address));
+      const recipients = [...conversationRecipients, ...copies];
       const thread = await threadIds(db, conversation, parsed.rowId);
       const messageId = await ownMessageId(db, conversation, channel, parsed.rowId, deps.clock());
       const organization = await db.selectFrom('organizations').select('name').where('id', '=', conversation.org_id).executeTakeFirstOrThrow();
       const files = await db.selectFrom('attachments').selectAll().where('org_id', '=', conversation.org_id).where('message_row_id', '=', parsed.rowId).execute();
       const [to, ...cc] = recipients;
       if (!to) throw new PermanentDeliveryError('The conversation has no recipient to send to.');
+      const body = outgoingHtml(message, files);
 
       const mail: Mail.Options = {
-        envelope: { from: channel.email, to: recipients },
+        envelope: { from: channel.email, to: [...recipients, ...blind] },
         from: { name: cleanDisplayName(organization.name), address: channel.email },
         to,
         ...(cc.length > 0 ? { cc } : {}),
         subject: replySubject(conversation.subject),
         text: message.message,
+        ...(body ? { html: body.html } : {}),
         messageId: `<${messageId}>`,
         ...(thread.inReplyTo ? { inReplyTo: `<${thread.inReplyTo}>` } : {}),
         ...(thread.references.length > 0 ? { references: thread.references.map((id) => `<${id}>`) } : {}),
         headers: isAutomatic(message) ? { 'Auto-Submitted': 'auto-replied' } : {},
-        attachments: files.map((file) => ({ filename: file.name, contentType: file.content_type, content: deps.store.open(file.sha256) })),
+        attachments: files.map((file) => ({
+          filename: file.name,
+          contentType: file.content_type,
+          content: deps.store.open(file.sha256),
+          ...(body?.inline.has(file.id) ? { cid: inlineCid(file.id) } : {}),
+        })),
         disableFileAccess: true,
         disableUrlAccess: true,
-        ...(deps.config.dkimPrivateKey
-          ? { dkim: { domainName: channel.domain, keySelector: deps.config.dkimSelector, privateKey: deps.config.dkimPrivateKey } }
-          : {}),
+        dkim: { domainName: domain.domain, keySelector: deps.config.dkimSelector, privateKey: dkimKey },
       };
       let rejected: string[];
       try {

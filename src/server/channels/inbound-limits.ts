@@ -1,6 +1,7 @@
 /**
  * Limits of inbound mail, whichever way it arrives. The message size itself is configured
- * (INBOUND_MAX_BYTES); these bound the work one message can cause.
+ * (INBOUND_MAX_BYTES), and so are the content workers' time limit (PARSE_TIME_LIMIT_MS); these
+ * bound the work one message can cause, with HTML_LIMITS (content/clean-html.ts) for its HTML.
  */
 export const INBOUND_LIMITS = {
   /** MIME parts of one message (a real one rarely has 30). */
@@ -9,16 +10,10 @@ export const INBOUND_LIMITS = {
   maxDepth: 10,
   /** The header block of one part. */
   maxHeaderBytes: 128 * 1024,
-  /** Longest HTML part converted to text by the parser. */
-  maxHtmlToText: 2 * 1024 * 1024,
-  /** Longest text stored as the message (the rest is cut, with a note). */
-  maxTextChars: 200_000,
-  /** Longest sanitised HTML stored; a longer one is dropped and the text shown instead. */
-  maxHtmlChars: 1024 * 1024,
   /** Envelope recipients of one SMTP transaction. */
   maxRecipients: 50,
-  /** A parse that takes longer is given up (the sender retries later on a 4xx). */
-  parseTimeoutMs: 60_000,
+  /** A message that takes longer to arrive is given up (the sender retries later on a 4xx). */
+  arrivalTimeoutMs: 60_000,
 } as const;
 
 export type RejectionKind =
@@ -29,7 +24,8 @@ export type RejectionKind =
   | 'MALFORMED'
   | 'NO_SENDER'
   | 'NO_RECIPIENT'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'BUSY';
 
 /** SMTP reply code of each rejection: 552 for size (RFC 5321 4.5.3.1.10), 451 to try again later, 554 otherwise. */
 const SMTP_CODES: Record<RejectionKind, number> = {
@@ -41,6 +37,7 @@ const SMTP_CODES: Record<RejectionKind, number> = {
   NO_SENDER: 554,
   NO_RECIPIENT: 550,
   TIMEOUT: 451,
+  BUSY: 451,
 };
 
 /** A message refused with a reason the sender may see (the SMTP reply or the webhook's error). */

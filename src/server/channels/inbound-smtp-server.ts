@@ -19,8 +19,8 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
 
 /**
  * The built-in SMTP server that receives mail for the organizations' support addresses (MX
- * for them points here). RCPT is accepted only for a configured channel address (550
- * otherwise); SIZE is advertised and a message over it is refused with 552, however the
+ * for them points here). RCPT is accepted only for a channel address on a domain its
+ * organization has proven (550 otherwise, the same for an unknown address); SIZE is advertised and a message over it is refused with 552, however the
  * client declared it; every message goes through the inbound pipeline, and 250 means stored.
  */
 export function createInboundSmtpServer(options: { config: ChannelConfig; inbound: InboundMail; log: FastifyBaseLogger; hostname: string }): InboundSmtpServer {
@@ -51,7 +51,7 @@ export function createInboundSmtpServer(options: { config: ChannelConfig; inboun
       }
       inbound.findChannel(email).then(
         (channel) => {
-          if (!channel) log.info({ via: 'smtp', to: email, remoteAddress: session.remoteAddress }, 'Inbound recipient refused: no such channel');
+          if (!channel) log.info({ via: 'smtp', to: email, remoteAddress: session.remoteAddress }, 'Inbound recipient refused: no channel on a verified domain');
           callback(channel ? null : smtpError(550, 'No such mailbox here'));
         },
         (error: unknown) => {

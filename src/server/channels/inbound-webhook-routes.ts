@@ -20,13 +20,15 @@ const STATUS: Record<RejectionKind, number> = {
   NO_SENDER: 422,
   NO_RECIPIENT: 422,
   TIMEOUT: 503,
+  BUSY: 503,
 };
 
 /**
  * `POST channels/inbound`: mail forwarded by a provider's webhook as a raw RFC 822 body. It is
  * the server operator's door (INBOUND_WEBHOOK_SECRET in the X-Inbound-Secret header; unset, the
  * route answers 404), checked before a byte of the body is read. The body streams into the
- * same parser as SMTP, with the same limits; a body over INBOUND_MAX_BYTES answers 413.
+ * same parser as SMTP, with the same limits; a body over INBOUND_MAX_BYTES answers 413 once it has
+ * been read (up to a bound), so the sender sees the answer rather than a reset.
  */
 export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContext): void {
   void app.register((scope, _options, done) => {
@@ -41,17 +43,24 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
       }
       const { to } = parseInput(inboundQuery, request.query);
       if (!(request.body instanceof Readable)) throw new HttpError(415, { error: CHANNEL_ERRORS.notAStream });
+      const body = request.body;
+      const drainBytes = Math.max(inboundMaxBytes, DRAIN_MIN_BYTES);
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > inboundMaxBytes) return tooLarge(reply, `The message is larger than ${inboundMaxBytes} bytes.`);
+      if (declared > inboundMaxBytes) {
+        // Not a byte is parsed, but the body is read away first (when it is not absurdly large),
+        // or a client still writing it hits a reset and never sees this answer.
+        if (declared <= drainBytes) await drainBody(body, drainBytes);
+        return tooLarge(reply, `The message is larger than ${inboundMaxBytes} bytes.`);
+      }
       try {
-        const deliveries = await ctx.channels.inbound.receive(request.body, { from: null, to: to === undefined ? [] : [to].flat(), via: 'webhook' });
+        const deliveries = await ctx.channels.inbound.receive(body, { from: null, to: to === undefined ? [] : [to].flat(), via: 'webhook' });
         return { deliveries };
       } catch (error) {
         if (!(error instanceof InboundRejection)) throw error;
         if (STATUS[error.kind] === 413) {
           // Mid-body: read the rest away first, or the client may hit a reset while still
           // writing and never see this answer.
-          await drainBody(request.body, Math.max(inboundMaxBytes, DRAIN_MIN_BYTES));
+          await drainBody(body, drainBytes);
           return tooLarge(reply, error.message);
         }
         throw new HttpError(STATUS[error.kind], { error: error.message });
@@ -61,7 +70,8 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
   });
 }
 
-const DRAIN_MIN_BYTES = 1024 * 1024;
+/** An oversized body is read away up to this many more bytes (or INBOUND_MAX_BYTES if larger) before the 413. */
+const DRAIN_MIN_BYTES = 64 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
@@ -100,7 +110,7 @@ function drainBody(body: Readable, maxBytes: number): Promise<void> {
   });
 }
 
-/** 413 and close: the rest of an oversized body is not worth reading. */
+/** 413 and close: what is left of an oversized body (past the drain bound) is not worth reading. */
 function tooLarge(reply: FastifyReply, error: string): FastifyReply {
   return reply.code(413).header('connection', 'close').send({ error });
 }

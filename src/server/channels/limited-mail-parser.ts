@@ -14,7 +14,8 @@ export class LimitedMailParser extends MailParser {
       maxHeadSize: INBOUND_LIMITS.maxHeaderBytes,
       // The splitter's own count, a backstop behind ours.
       maxChildNodes: INBOUND_LIMITS.maxParts + 1,
-      maxHtmlLengthToParse: INBOUND_LIMITS.maxHtmlToText,
+      // The text of an HTML-only message is derived in cleanHtml, within its limits.
+      skipHtmlToText: true,
       skipImageLinks: true,
       skipTextToHtml: true,
       skipTextLinks: true,

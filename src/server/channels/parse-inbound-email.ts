@@ -1,90 +1,67 @@
 import type { AddressObject, AttachmentData, HeaderValue, Headers, StructuredHeader, TextData } from 'mailparser';
+import { createReadStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AttachmentStore, PendingFile } from './attachment-store';
+import { limitText } from '../content/limit-text';
+import { writeHashedFile } from './attachment-store';
 import { cleanDisplayName, cleanSubject, normalizeAddress, normalizeMessageId, replaceControlCharacters, type Mailbox } from './email-address';
 import { INBOUND_LIMITS, InboundRejection } from './inbound-limits';
 import { readDeliveryReport } from './delivery-report';
 import { LimitedMailParser } from './limited-mail-parser';
-
-export type ParsedAttachment = { file: PendingFile; name: string; contentType: string; cid: string | null };
-
-/** An inbound message, parsed and checked; its attachments wait in the store until stored or discarded. */
-export type ParsedEmail = {
-  from: Mailbox;
-  to: Mailbox[];
-  cc: Mailbox[];
-  /** Delivered-To and X-Original-To: where a forwarding provider says it delivered the copy. */
-  deliveredTo: string[];
-  subject: string;
-  messageId: string | null;
-  inReplyTo: string[];
-  references: string[];
-  text: string;
-  /** The HTML body as received (sanitised when stored), or null. */
-  html: string | null;
-  attachments: ParsedAttachment[];
-  /** Message-IDs named in a delivery report's returned headers: the mail that bounced. */
-  reportedMessageIds: string[];
-  signals: {
-    returnPath: string | null;
-    autoSubmitted: string | null;
-    precedence: string | null;
-    contentType: string;
-    reportType: string | null;
-    hasListId: boolean;
-    hasAutoreplyHeader: boolean;
-  };
-  size: number;
-};
-
-/** Discards the attachments of a message that will not be stored. */
-export async function discardParsedEmail(email: Pick<ParsedEmail, 'attachments'>): Promise<void> {
-  await Promise.all(email.attachments.map((attachment) => attachment.file.discard()));
-}
+import type { ParsedAttachmentFile, ParsedEmailData, ParseEmailInput, ParseEmailResult } from './parsed-email';
 
 /**
- * Parses a raw RFC 822 message as it streams in (mailparser), with every limit enforced on the
- * way: bytes (TOO_LARGE as soon as the limit is passed), parts and nesting (LimitedMailParser),
- * header size, and time. Attachments stream to temporary files. Rejects with an
- * InboundRejection, never anything else, and leaves no file behind then. After a rejection
- * the rest of `source` is still read (and dropped), so an SMTP session can answer at its end.
+ * Parses a raw RFC 822 message from its spool file (mailparser), with the structural limits
+ * enforced as it goes: parts and nesting (LimitedMailParser) and header size. Attachments are
+ * written to `dir` as they stream, the HTML part to `dir/body.html`. A message that breaks a
+ * limit or cannot be parsed answers `ok: false` with the reason the sender may see. Runs in a
+ * content worker (content-jobs.ts), never on the event loop: decoding and charset conversion
+ * of a large message take real time.
  */
-export function parseInboundEmail(source: Readable, options: { maxBytes: number; store: AttachmentStore }): Promise<ParsedEmail> {
+export async function parseSpooledEmail(input: ParseEmailInput): Promise<ParseEmailResult> {
+  try {
+    return { ok: true, email: await parseEmail(createReadStream(input.path), input.dir) };
+  } catch (error) {
+    const rejection = asRejection(error);
+    return { ok: false, kind: rejection.kind, message: rejection.message };
+  }
+}
+
+function parseEmail(source: Readable, dir: string): Promise<ParsedEmailData> {
   return new Promise((resolve, reject) => {
     const parser = new LimitedMailParser();
-    const attachments: ParsedAttachment[] = [];
+    const attachments: ParsedAttachmentFile[] = [];
     const writing = new Set<Promise<void>>();
     const streams = new Set<Readable>();
     const reports: Promise<string[]>[] = [];
     let headers: Headers = new Map();
     let rawHeaderLines: { key: string; line: string }[] = [];
     let body: TextData | null = null;
-    let size = 0;
     let settled = false;
+    let parts = 0;
 
-    const timer = setTimeout(() => fail(new InboundRejection('TIMEOUT', 'The message took too long to parse.')), INBOUND_LIMITS.parseTimeoutMs);
-
+    // What was written so far stays in `dir`, which the caller removes.
     function fail(error: unknown) {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       for (const stream of streams) stream.destroy();
       parser.destroy();
-      source.resume();
-      const rejection = asRejection(error);
-      void Promise.allSettled([...writing]).then(() => discardParsedEmail({ attachments })).finally(() => reject(rejection));
+      source.destroy();
+      reject(asRejection(error));
     }
 
     async function finish() {
       await Promise.all([...writing]);
       const reported = (await Promise.all(reports)).flat();
       if (settled) return;
+      const html = body?.html ? body.html : null;
+      const htmlPath = html === null ? null : join(dir, 'body.html');
+      if (htmlPath !== null && html !== null) await writeFile(htmlPath, html, { flag: 'wx' });
       settled = true;
-      clearTimeout(timer);
       try {
-        resolve(toParsedEmail(headers, rawHeaderLines, body, attachments, reported, size));
+        resolve(toParsedEmail(headers, rawHeaderLines, { text: body?.text ?? '', htmlPath }, attachments, reported));
       } catch (error) {
-        await discardParsedEmail({ attachments });
         reject(asRejection(error));
       }
     }
@@ -98,11 +75,11 @@ export function parseInboundEmail(source: Readable, options: { maxBytes: number;
       }
       streams.add(data.content);
       if (isDeliveryReportPart(data.contentType)) reports.push(readDeliveryReport(data.content));
-      const stored = options.store.receive(data.content).then(
+      const path = join(dir, `part-${parts}`);
+      parts += 1;
+      const stored = writeHashedFile(data.content, path).then(
         (file) => {
-          if (settled) return file.discard();
-          attachments.push({ file, name: attachmentName(data), contentType: data.contentType.toLowerCase(), cid: data.cid ?? null });
-          return undefined;
+          attachments.push({ ...file, path, name: attachmentName(data), contentType: data.contentType.toLowerCase(), cid: data.cid ?? null });
         },
         (error: unknown) => fail(error),
       );
@@ -117,23 +94,8 @@ export function parseInboundEmail(source: Readable, options: { maxBytes: number;
     parser.on('end', () => {
       finish().catch(fail);
     });
-
-    source.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > options.maxBytes) {
-        fail(new InboundRejection('TOO_LARGE', `The message is larger than ${options.maxBytes} bytes.`));
-        return;
-      }
-      if (!parser.write(chunk)) {
-        source.pause();
-        parser.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => {
-      if (!settled) parser.end();
-    });
     source.on('error', (error) => fail(new InboundRejection('MALFORMED', `The message could not be read: ${error.message}`)));
+    source.pipe(parser);
   });
 }
 
@@ -154,16 +116,14 @@ function isDeliveryReportPart(contentType: string): boolean {
 function toParsedEmail(
   headers: Headers,
   rawLines: { key: string; line: string }[],
-  body: TextData | null,
-  attachments: ParsedAttachment[],
+  body: { text: string; htmlPath: string | null },
+  attachments: ParsedAttachmentFile[],
   reportedMessageIds: string[],
-  size: number,
-): ParsedEmail {
+): ParsedEmailData {
   const from = mailboxes(headers.get('from'))[0];
   if (!from) throw new InboundRejection('NO_SENDER', 'The message has no valid From address.');
   const contentType = structured(headers.get('content-type'));
   const rawHeader = (name: string) => rawLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim() ?? null;
-  const html = body?.html ? body.html : null;
   return {
     from,
     to: mailboxes(headers.get('to')),
@@ -173,8 +133,8 @@ function toParsedEmail(
     messageId: normalizeMessageId(text(headers.get('message-id'))),
     inReplyTo: messageIds(headers.get('in-reply-to')),
     references: messageIds(headers.get('references')).slice(-50),
-    text: body?.text ?? '',
-    html,
+    text: limitText(body.text),
+    htmlPath: body.htmlPath,
     attachments,
     reportedMessageIds,
     signals: {
@@ -186,7 +146,6 @@ function toParsedEmail(
       hasListId: rawLines.some((line) => line.key === 'list-id'),
       hasAutoreplyHeader: rawLines.some((line) => line.key === 'x-autoreply' || line.key === 'x-autorespond'),
     },
-    size,
   };
 }
 

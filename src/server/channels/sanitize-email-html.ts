@@ -1,4 +1,5 @@
 import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
+import { NON_TEXT_ELEMENTS } from '../content/html-text';
 
 /**
  * HTML of an email as the inbox stores it: an allowlist of formatting tags and attributes, so
@@ -12,26 +13,12 @@ export function sanitizeEmailHtml(html: string, cidUrl: (cid: string) => string 
   return sanitizeHtml(html, emailHtmlOptions(cidUrl)).trim();
 }
 
-/** The text of an HTML body, for mail that has no plain-text part. */
-export function htmlToPlainText(html: string): string {
-  const marked = html.replace(/<br\s*\/?>|<\/(p|div|tr|li|h[1-6]|blockquote|table)\s*>/gi, '$&\n');
-  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {}, nonTextTags: NON_TEXT_TAGS });
-  return decodeEntities(text)
-    .replace(/[ \t\f\v]+/g, ' ')
-    .replace(/\n[ \t]+/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 const TAGS = [
   'a', 'abbr', 'address', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption', 'center', 'cite', 'code', 'col',
   'colgroup', 'dd', 'del', 'dfn', 'div', 'dl', 'dt', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
   'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub',
   'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'tt', 'u', 'ul', 'var',
 ];
-
-/** Tags whose content is dropped with them (style sheets and titles are not text of the mail). */
-const NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'template', 'xml'];
 
 const CELL = ['align', 'valign', 'width', 'height', 'colspan', 'rowspan', 'bgcolor'];
 
@@ -87,7 +74,7 @@ function emailHtmlOptions(cidUrl: (cid: string) => string | null): IOptions {
     allowedSchemesByTag: {},
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    nonTextTags: NON_TEXT_TAGS,
+    nonTextTags: NON_TEXT_ELEMENTS,
     nestingLimit: 100,
     transformTags: {
       a: (_tag, attribs) => ({ tagName: 'a', attribs: linkAttributes(attribs) }),
@@ -132,15 +119,4 @@ function decodeURIComponentSafe(value: string): string {
   } catch {
     return value;
   }
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (entity, body: string) => {
-    const lower = body.toLowerCase();
-    if (ENTITIES[lower] !== undefined) return ENTITIES[lower];
-    const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? parseInt(lower.slice(1), 10) : NaN;
-    return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : entity;
-  });
 }

@@ -7,15 +7,15 @@ import { updateConversation } from '../conversations/conversation-changes';
 import { conversationRecipients, lastUpdateText } from '../conversations/conversation-model';
 import { insertIncomingConversation } from '../conversations/insert-incoming-conversation';
 import type { ChannelRow, ContactRow, ConversationRow } from '../db/database';
+import { resolveCidReferences } from '../content/cid-references';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { insertMessage, updateMessage } from '../messages/message-writes';
 import type { Write } from '../realtime/write-transaction';
 import { apiPaths, API_BASE } from '../../protocol/api/routes';
 import type { Mailbox } from './email-address';
 import { findThread, isKnownMessageId, recordMessageId } from './email-threading';
-import { INBOUND_LIMITS } from './inbound-limits';
-import type { ParsedEmail } from './parse-inbound-email';
-import { htmlToPlainText, sanitizeEmailHtml } from './sanitize-email-html';
+import type { ParsedEmail } from './parsed-email';
+import { wakeOnCustomerMessage } from '../conversations/snooze-conversation';
 
 const MAX_RECIPIENTS = 50;
 
@@ -45,11 +45,11 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
   const contact = autoKind === 'BOUNCE' && thread ? null : (existing ?? (await createContact(write, email.from)));
 
   const attachments = await insertAttachments(write, email);
-  const cidUrl = (cid: string) => attachments.find((entry) => entry.cid === cid)?.url ?? null;
+  const { body } = email;
+  const html = body.html === null ? null : resolveCidReferences(body.html, (index) => attachments[index]?.url ?? null);
   // NUL cannot be stored in PostgreSQL text (and means nothing in mail).
-  const sanitized = email.html ? sanitizeEmailHtml(email.html.replaceAll('\u0000', ''), cidUrl) : null;
-  const html = sanitized && sanitized.length <= INBOUND_LIMITS.maxHtmlChars ? sanitized : null;
-  const text = messageText(email.text.replaceAll('\u0000', '').trim() || (sanitized ? htmlToPlainText(sanitized) : ''));
+  const text = body.text.replaceAll('\u0000', '').trim();
+  // The notice leads the message, where the agent reads first; the list shows the mail's own words.
   const summary = lastUpdateText(text || email.subject);
 
   let conversation: ConversationRow;
@@ -60,7 +60,7 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
       last_update: summary,
       last_update_ts: Math.max(Number(thread.last_update_ts), write.now),
       ...(autoKind === null || autoKind === 'BOUNCE' ? { is_unread: 1 } : {}),
-      ...(autoKind === null ? { status: 'OPENED' as const, recipients: withSender(thread, contact) } : {}),
+      ...(autoKind === null ? { status: 'OPENED' as const, recipients: withSender(thread, contact), ...wakeOnCustomerMessage(thread) } : {}),
     });
   } else {
     if (!contact) throw new Error('A new conversation needs a contact');
@@ -78,7 +78,7 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
   const message = await insertMessage(write, {
     conversation_id: conversation.id,
     type: 'MESSAGE',
-    message: text,
+    message: body.notice ? `${body.notice}\n\n${text}`.trim() : text,
     timestamp_ts: write.now,
     attachments: JSON.stringify(attachments.map(({ name, size, type, url }): Attachment => ({ name, size, type, url }))),
     status: 'RECEIVED',
@@ -148,7 +148,7 @@ function withSender(thread: ConversationRow, contact: ContactRow | null): string
   return JSON.stringify([...recipients, { id, from: address, contact_id: contact.id }]);
 }
 
-type StoredAttachment = Attachment & { id: number; cid: string | null };
+type StoredAttachment = Attachment & { id: number };
 
 async function insertAttachments(write: Write, email: ParsedEmail): Promise<StoredAttachment[]> {
   const stored: StoredAttachment[] = [];
@@ -168,7 +168,6 @@ async function insertAttachments(write: Write, email: ParsedEmail): Promise<Stor
       .executeTakeFirstOrThrow();
     stored.push({
       id: row.id,
-      cid: attachment.cid,
       name: attachment.name,
       size: attachment.file.size,
       type: attachment.contentType,
@@ -176,11 +175,6 @@ async function insertAttachments(write: Write, email: ParsedEmail): Promise<Stor
     });
   }
   return stored;
-}
-
-function messageText(text: string): string {
-  if (text.length <= INBOUND_LIMITS.maxTextChars) return text;
-  return `${text.slice(0, INBOUND_LIMITS.maxTextChars)}\n\n[The rest of this message was cut: it is longer than ${INBOUND_LIMITS.maxTextChars} characters.]`;
 }
 
 /** Our messages that a delivery report says bounced are FAILED, with the report's reason. */
@@ -194,7 +188,7 @@ async function markBounced(write: Write, email: ParsedEmail): Promise<void> {
     .where('email_message_ids.direction', '=', 'OUT')
     .where('email_message_ids.message_id', 'in', email.reportedMessageIds)
     .execute();
-  const reason = bounceReason(email.text);
+  const reason = bounceReason(email.body.text);
   for (const row of ours) {
     if (row.status === 'SENT') await updateMessage(write, row.id, { status: 'FAILED', delivery_error: reason });
   }

@@ -13,5 +13,5 @@ import { registerWidgetStreamRoute } from './widget-stream-route';
 export function registerChatWidgetRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerWidgetScriptRoute(app, ctx.config.staticDir);
   registerWidgetConfigRoute(app, ctx);
-  registerWidgetStreamRoute(app, ctx, createWidgetLimits(ctx.clock));
+  registerWidgetStreamRoute(app, ctx, createWidgetLimits(ctx.rateLimits));
 }

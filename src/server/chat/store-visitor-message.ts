@@ -13,6 +13,7 @@ import { toMessage } from '../messages/message-model';
 import { insertMessage } from '../messages/message-writes';
 import type { Write } from '../realtime/write-transaction';
 import { findVisitor, visitorConversation } from './visitor-queries';
+import { wakeOnCustomerMessage } from '../conversations/snooze-conversation';
 
 const SUBJECT_MAX_CHARS = 100;
 
@@ -54,6 +55,7 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
     await updateConversation(write, existing, {
       status: 'OPENED',
       is_unread: 1,
+      ...wakeOnCustomerMessage(existing),
       last_update: summary,
       last_update_ts: Math.max(Number(existing.last_update_ts), write.now),
     });

@@ -46,10 +46,10 @@ function frameBytes(data: RawData): number {
 /**
  * One widget socket, from `ready` to close. States: opening (the organization, its settings and
  * the visitor are looked up; frames queue) → open (frames handled one at a time, in order) →
- * closed. An organization that does not exist or whose chat is off closes the socket (4003); a
- * socket silent for WIDGET_LIMITS.idleMs is closed (3408), so a vanished visitor does not stay
- * live. The visitor's contact is live (presence hub) from `ready`, or from their first message,
- * until the socket closes.
+ * closed. An address over its new-sockets limit closes the socket (4029); an organization that
+ * does not exist or whose chat is off closes it (4003); a socket silent for WIDGET_LIMITS.idleMs
+ * is closed (3408), so a vanished visitor does not stay live. The visitor's contact is live
+ * (presence hub) from `ready`, or from their first message, until the socket closes.
  */
 export function createVisitorSession(deps: { ctx: AppContext; socket: StreamSocket; ip: string; limits: WidgetLimits; log: FastifyBaseLogger }): VisitorSession {
   const { ctx, socket, ip, limits, log } = deps;
@@ -74,6 +74,10 @@ export function createVisitorSession(deps: { ctx: AppContext; socket: StreamSock
 
   async function open(query: unknown): Promise<void> {
     resetIdle();
+    if (!(await limits.connect(ip))) {
+      if (!isClosed) socket.close(WIDGET_CLOSE_CODES.tooManyConnections, WIDGET_ERRORS.tooManyConnections);
+      return;
+    }
     const parsed = widgetStreamQuery.safeParse(query ?? {});
     const organization = parsed.success ? await findOrganizationBySlug(ctx.db, parsed.data.org) : undefined;
     const settings = organization ? await readChatSettings(ctx.db, organization.id) : null;
@@ -125,7 +129,7 @@ export function createVisitorSession(deps: { ctx: AppContext; socket: StreamSock
       return;
     }
     const clientId = frame.data.client_id;
-    if (!limits.write(session.tokenHash, ip)) {
+    if (!(await limits.write(session.tokenHash, ip))) {
       refuse('rate_limited', clientId);
       return;
     }
@@ -153,7 +157,7 @@ export function createVisitorSession(deps: { ctx: AppContext; socket: StreamSock
       refuse('invalid', undefined, field === 'email' ? 'Please enter a valid email address.' : field === 'name' ? 'Names can be at most 100 characters.' : WIDGET_ERRORS.invalid);
       return;
     }
-    if (!limits.write(session.tokenHash, ip)) {
+    if (!(await limits.write(session.tokenHash, ip))) {
       refuse('rate_limited');
       return;
     }

@@ -8,7 +8,8 @@ import type { WidgetLimits } from './widget-limits';
 /**
  * `GET /widget/stream?org=&visitor=`: the WebSocket of one chat visitor (protocol/widget.ts),
  * open to any origin: the widget runs on customers' websites and carries no cookie or session,
- * only the visitor's own token. An address over its socket limits is closed with 4029 at once.
+ * only the visitor's own token. An address over its socket limits is closed with 4029 at once
+ * (open sockets of this instance) or once counted (new sockets per minute, all instances).
  * A plain GET is a 404.
  */
 export function registerWidgetStreamRoute(app: FastifyInstance, ctx: AppContext, limits: WidgetLimits): void {
@@ -22,7 +23,7 @@ export function registerWidgetStreamRoute(app: FastifyInstance, ctx: AppContext,
     },
     wsHandler: (socket, request) => {
       const ip = request.ip;
-      if (!limits.open(ip)) {
+      if (!limits.hold(ip)) {
         socket.close(WIDGET_CLOSE_CODES.tooManyConnections, WIDGET_ERRORS.tooManyConnections);
         return;
       }
@@ -30,7 +31,7 @@ export function registerWidgetStreamRoute(app: FastifyInstance, ctx: AppContext,
       // Listeners first: frames that arrive while the visitor is looked up must not be lost.
       socket.on('message', (data, isBinary) => session.frame(data, isBinary));
       socket.on('close', () => {
-        limits.close(ip);
+        limits.release(ip);
         session.closed();
       });
       const opened = session.open(request.query).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recipientBody, recipientParams, spamBody, splitBody } from '../../protocol/api/conversation-actions';
+import { mergeBody, recipientBody, recipientParams, spamBody, splitBody } from '../../protocol/api/conversation-actions';
 import { conversationParams } from '../../protocol/api/conversation-requests';
 import type { AppContext } from '../app-context';
 import { requireSession } from '../http/auth-hook';
@@ -8,9 +8,10 @@ import { runMutation } from '../mutations/run-mutation';
 import { findConversationForWrite } from './conversation-changes';
 import { addRecipient, removeRecipient } from './conversation-recipients';
 import { markSpam } from './mark-spam';
+import { mergeConversation } from './merge-conversation';
 import { splitConversation } from './split-conversation';
 
-/** Conversation actions of §7: CC recipients, split, spam. Each is one idempotent mutation. */
+/** Conversation actions of §7: CC recipients, split, merge, spam. Each is one idempotent mutation. */
 export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
@@ -34,6 +35,15 @@ export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppC
       const { id } = parseInput(conversationParams, request.params);
       const { message_id } = parseInput(splitBody, request.body);
       return splitConversation(write, await findConversationForWrite(write, id), message_id);
+    }),
+  );
+
+  app.post('/conversations/:id/merge', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(conversationParams, request.params);
+      const conversation = await findConversationForWrite(write, id);
+      const { into } = parseInput(mergeBody, request.body);
+      return mergeConversation(write, conversation, into);
     }),
   );
 

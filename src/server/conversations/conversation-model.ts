@@ -38,6 +38,7 @@ export function toConversation(row: ConversationRow): Conversation {
     last_update_ts: Number(row.last_update_ts),
     is_unread: fromSqlBoolean(row.is_unread),
     priority: row.priority,
+    snoozed_until: row.snoozed_until === null ? null : Number(row.snoozed_until),
     created_at: Number(row.created_at),
     version: Number(row.version),
   };

@@ -4,6 +4,7 @@ import {
   bulkBody,
   conversationParams,
   conversationTagParams,
+  snoozeBody,
   statusBody,
   tagBody,
 } from '../../protocol/api/conversation-requests';
@@ -17,6 +18,7 @@ import { runMutation } from '../mutations/run-mutation';
 import { ensureTag } from '../tags/tag-queries';
 import { findConversationForWrite, updateConversation, type ConversationPatch } from './conversation-changes';
 import { conversationTags } from './conversation-model';
+import { snoozeConversation } from './snooze-conversation';
 
 /** Changing a conversation: tags (§5: add only if absent, remove only if present), status, assignee, read. */
 export function registerConversationMutationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -43,9 +45,9 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
         }
         patchOf = () => ({ agent_id: agentId });
       } else if ('add_tag' in action) {
-        const slug = suggestSlug(action.add_tag);
-        if (!slug) throw fieldError('action.add_tag', 'must contain a letter or a digit');
-        await ensureTag(write, slug, action.add_tag);
+        const suggested = suggestSlug(action.add_tag);
+        if (!suggested) throw fieldError('action.add_tag', 'must contain a letter or a digit');
+        const { slug } = await ensureTag(write, suggested, action.add_tag);
         patchOf = (tags) => (tags.includes(slug) ? {} : { tags: JSON.stringify([...tags, slug]) });
       } else {
         const slug = action.remove_tag;
@@ -61,10 +63,10 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { name } = parseInput(tagBody, request.body);
-      const slug = suggestSlug(name);
-      if (!slug) throw fieldError('name', 'must contain a letter or a digit');
+      const suggested = suggestSlug(name);
+      if (!suggested) throw fieldError('name', 'must contain a letter or a digit');
       const row = await findConversationForWrite(write, id);
-      await ensureTag(write, slug, name);
+      const { slug } = await ensureTag(write, suggested, name);
       const tags = conversationTags(row);
       if (tags.includes(slug)) return updateConversation(write, row, {});
       return updateConversation(write, row, { tags: JSON.stringify([...tags, slug]) });
@@ -98,6 +100,16 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
         if (!agent || agent.org_id !== write.orgId || agent.is_removed !== 0) throw fieldError('agent_id', 'is not an active teammate');
       }
       return updateConversation(write, await findConversationForWrite(write, id), { agent_id });
+    }),
+  );
+
+  app.post('/conversations/:id/snooze', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(conversationParams, request.params);
+      const { until } = parseInput(snoozeBody, request.body);
+      const { conversation, wakeAt } = await snoozeConversation(write, id, until);
+      if (wakeAt !== null) write.afterCommit(() => ctx.jobs.wake(wakeAt));
+      return conversation;
     }),
   );
 

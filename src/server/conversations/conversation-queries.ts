@@ -7,11 +7,11 @@ import type { DialectName } from '../db/open-database';
 import { fieldError } from '../http/http-error';
 import { decodeConversationCursor, encodeConversationCursor, type ConversationOrder } from './conversation-cursor';
 import { toConversation } from './conversation-model';
-import { inboxQueryWhere } from './inbox-query-sql';
+import { inboxListWhere, inboxQueryWhere } from './inbox-query-sql';
 
-/** A conversation of this organization; another organization's id is as missing as an unknown one. */
+/** A conversation of this organization; another organization's id, and a merged one, are as missing as an unknown one. */
 export function findConversationRow(db: Db, orgId: number, id: number): Promise<ConversationRow | undefined> {
-  return db.selectFrom('conversations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('conversations').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('merged_into', 'is', null).executeTakeFirst();
 }
 
 type ListOptions = { orgId: number; agentId: number; query: Omit<ConversationListQuery, 'limit'> & { limit: number } };
@@ -37,9 +37,12 @@ export async function listConversations(db: Db, dialect: DialectName, { orgId, a
     .selectFrom('conversations')
     .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
     .selectAll('conversations')
-    .where('conversations.org_id', '=', orgId);
+    .where('conversations.org_id', '=', orgId)
+    .where('conversations.merged_into', 'is', null);
   const terms = [...legacyTerms(query), ...parsed.query.terms];
-  if (terms.length > 0) select = select.where((eb) => inboxQueryWhere(eb, { terms, order }, { dialect, me: agentId }));
+  // An inbox query (`search`) lists as the inbox does, snoozed conversations apart; a plain listing has them all.
+  if (query.search) select = select.where((eb) => inboxListWhere(eb, { terms, order }, { dialect, me: agentId }));
+  else if (terms.length > 0) select = select.where((eb) => inboxQueryWhere(eb, { terms, order }, { dialect, me: agentId }));
   if (cursor) {
     select =
       order === 'priority'

@@ -4,7 +4,8 @@ import { apiPaths } from '../../protocol/api/routes';
 import type { Conversation, ConversationStatistics } from '../../protocol/documents';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
-import { notFound } from '../http/http-error';
+import { HttpError, notFound } from '../http/http-error';
+import { API_ERRORS } from '../../protocol/api/api-errors';
 import { parseInput } from '../http/parse-input';
 import { answerListing } from '../realtime/streamed-get';
 import { toConversation } from './conversation-model';
@@ -31,8 +32,15 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get('/conversations/:id', { preHandler }, async (request): Promise<Conversation> => {
     const { id } = parseInput(conversationParams, request.params);
-    const row = await findConversationRow(ctx.db, signedIn(request).organization.id, id);
-    if (!row) throw notFound();
+    const orgId = signedIn(request).organization.id;
+    const row = await findConversationRow(ctx.db, orgId, id);
+    if (!row) throw await mergedAway(ctx, orgId, id);
     return toConversation(row);
   });
+}
+
+/** 404 for a missing conversation; one merged into another says which (`merged_into`), so links to it still open. */
+async function mergedAway(ctx: AppContext, orgId: number, id: number): Promise<HttpError> {
+  const merged = await ctx.db.selectFrom('conversations').select('merged_into').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return merged?.merged_into ? new HttpError(404, { error: API_ERRORS.notFound, merged_into: Number(merged.merged_into) }) : notFound();
 }

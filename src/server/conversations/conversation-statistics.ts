@@ -2,17 +2,19 @@ import { sql } from 'kysely';
 import type { ConversationStatistics } from '../../protocol/documents';
 import { DEFAULT_INBOX_QUERY, type InboxQuery } from '../../protocol/inbox-query/inbox-query';
 import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
+import { defaultCustomInbox } from '../../protocol/api/custom-inboxes';
 import { toAgent } from '../agents/agent-model';
 import type { AgentRow, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
-import { inboxQueryWhere } from './inbox-query-sql';
+import { inboxListWhere } from './inbox-query-sql';
 
 /** The key of the default inbox in `statistics` (§9 "the default inbox is unread-counted"). */
 export const DEFAULT_INBOX_KEY = 'default';
 
 /**
  * The inboxes an agent's statistics count, by key: each custom inbox (§3 `custom_inboxes`), and
- * `default`, whose query is the first custom inbox's or §2's default inbox. A saved query that no
+ * `default`, whose query is the custom inbox chosen as default ("Use as my default") or §2's
+ * built-in default inbox. A saved query that no
  * longer parses is left out.
  */
 export function statisticsInboxes(agent: AgentRow): Map<string, InboxQuery> {
@@ -22,7 +24,8 @@ export function statisticsInboxes(agent: AgentRow): Map<string, InboxQuery> {
     const parsed = parseInboxQuery(inbox.query);
     if (parsed.ok) inboxes.set(inbox.key, parsed.query);
   }
-  const first = custom[0] === undefined ? null : parseInboxQuery(custom[0].query);
+  const chosen = defaultCustomInbox(custom);
+  const first = chosen === undefined ? null : parseInboxQuery(chosen.query);
   const fallback = parseInboxQuery(DEFAULT_INBOX_QUERY);
   const defaultQuery = first?.ok ? first.query : fallback.ok ? fallback.query : { terms: [], order: null };
   // Set last: a custom inbox keyed `default` does not replace the default inbox's count.
@@ -43,7 +46,7 @@ export async function conversationStatistics(db: Db, dialect: DialectName, orgId
     .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
     .select((eb) =>
       inboxes.map(([, query], index) => {
-        const where = query.terms.length === 0 ? sql<boolean>`1 = 1` : inboxQueryWhere(eb, query, { dialect, me: agent.id });
+        const where = inboxListWhere(eb, query, { dialect, me: agent.id });
         return sql<number | string>`coalesce(sum(case when ${where} then 1 else 0 end), 0)`.as(`c${index}`);
       }),
     )

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { foldInboxText, type InboxQuery, type InboxTerm } from '../../protocol/inbox-query/inbox-query';
+import { foldInboxText, snoozedShown, type InboxQuery, type InboxTerm } from '../../protocol/inbox-query/inbox-query';
 import type { Database } from '../db/database';
 import type { DialectName } from '../db/open-database';
 
@@ -48,10 +48,11 @@ function termSql(eb: ListScope, term: InboxTerm, { dialect, me }: InboxSqlContex
       return sql<SqlBool>`coalesce(${sql.ref('conversations.agent_id')}, 0) in (${idList(ids)})`;
     }
     case 'is': {
-      const statuses = term.values.filter((value) => value !== 'UNREAD');
+      const statuses = term.values.filter((value) => value !== 'UNREAD' && value !== 'SNOOZED');
       const parts: Expression<SqlBool>[] = [];
       if (statuses.length > 0) parts.push(eb('conversations.status', 'in', statuses));
-      if (statuses.length < term.values.length) parts.push(eb('conversations.is_unread', '=', 1));
+      if (term.values.includes('UNREAD')) parts.push(eb('conversations.is_unread', '=', 1));
+      if (term.values.includes('SNOOZED')) parts.push(eb('conversations.snoozed_until', 'is not', null));
       return eb.or(parts);
     }
     case 'tag':
@@ -75,4 +76,11 @@ export function inboxQueryWhere(eb: ListScope, query: InboxQuery, context: Inbox
       return term.negated ? eb.not(expression) : expression;
     }),
   );
+}
+
+/** An inbox's list: its query's filter, and no snoozed conversation unless the query asks for them (snoozedShown). */
+export function inboxListWhere(eb: ListScope, query: InboxQuery, context: InboxSqlContext): Expression<SqlBool> {
+  const parts = query.terms.length > 0 ? [inboxQueryWhere(eb, query, context)] : [];
+  if (!snoozedShown(query)) parts.push(eb('conversations.snoozed_until', 'is', null));
+  return eb.and(parts);
 }

@@ -2,8 +2,8 @@ import type { SplitResponse } from '../../protocol/api/conversation-actions';
 import { splitMessageRowId } from '../../protocol/api/conversation-actions';
 import type { ConversationRow, MessageRow } from '../db/database';
 import { fieldError } from '../http/http-error';
-import { toMessage } from '../messages/message-model';
 import type { Write } from '../realtime/write-transaction';
+import { moveMessages } from './move-messages';
 import { updateConversation } from './conversation-changes';
 import { lastUpdateText, toConversation } from './conversation-model';
 
@@ -76,20 +76,7 @@ export async function splitConversation(write: Write, row: ConversationRow, mess
     ),
   );
 
-  const messages = await write.changes('messages', 'update', moving.length, async (versions) => {
-    const moved = [];
-    for (const [index, entry] of moving.entries()) {
-      const updated = await write.trx
-        .updateTable('messages')
-        .set({ conversation_id: conversation.id, version: versions[index] ?? 0 })
-        .where('id', '=', entry.id)
-        .where('org_id', '=', write.orgId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      moved.push(toMessage(updated));
-    }
-    return moved;
-  });
+  const messages = await moveMessages(write, moving, conversation.id);
 
   const source = await updateConversation(write, row, { last_update: lastUpdateText(kept.message), last_update_ts: Number(kept.timestamp_ts) });
   return { conversation, source, messages };

@@ -22,11 +22,15 @@ export interface Database {
   mutations: MutationsTable;
   jobs: JobsTable;
   channels: ChannelsTable;
+  email_domains: EmailDomainsTable;
   email_message_ids: EmailMessageIdsTable;
   attachments: AttachmentsTable;
   blocked_contacts: BlockedContactsTable;
   chat_settings: ChatSettingsTable;
   chat_visitors: ChatVisitorsTable;
+  rate_limits: RateLimitsTable;
+  snippet_categories: SnippetCategoriesTable;
+  snippets: SnippetsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -55,9 +59,13 @@ export interface AgentsTable {
   dark_mode: number | null;
   custom_inboxes: string;
   notifications: string;
+  /** AgentPreferences as JSON (0012); `{}` until the agent changes one. */
+  preferences: Generated<string>;
   password_hash: string;
   email_validated_at: number | null;
   created_at: number;
+  /** Added under the agent's email replies ('' for none). */
+  signature: Generated<string>;
 }
 
 export interface AgentInvitesTable {
@@ -73,7 +81,8 @@ export interface AgentInvitesTable {
   created_at: number;
 }
 
-export const TOKEN_KINDS = ['session', 'reset', 'login', 'validate'] as const;
+/** `device`: the device cookie of a browser that signed in (device-cookie.ts); it opens nothing. */
+export const TOKEN_KINDS = ['session', 'reset', 'login', 'validate', 'device'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 export interface AuthTokensTable {
@@ -112,7 +121,35 @@ export interface TagsTable {
   slug: string;
   name: string;
   is_system: number;
+  /** 0013: `#rrggbb` chosen on the Tags page, else null. */
+  color: string | null;
   created_at: number;
+  version: number;
+}
+
+export interface SnippetCategoriesTable {
+  org_id: number;
+  id: string;
+  name: string;
+  parent_id: string | null;
+  sort: number;
+  created_at: number;
+  version: number;
+}
+
+export interface SnippetsTable {
+  org_id: number;
+  id: string;
+  name: string;
+  shortcut: string | null;
+  body: string;
+  /** JSON list of category ids. */
+  categories: string;
+  use_count: number;
+  last_used_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
   version: number;
 }
 
@@ -133,6 +170,10 @@ export interface ConversationsTable {
   last_update_ts: number;
   is_unread: number;
   priority: number;
+  /** 0013: epoch ms while snoozed, else null. */
+  snoozed_until: number | null;
+  /** 0016: the conversation this one was merged into (it is then gone from every listing), else null. */
+  merged_into: number | null;
   created_at: number;
   version: number;
 }
@@ -161,6 +202,9 @@ export interface MessagesTable {
   html: string | null;
   auto_kind: AutoKind | null;
   delivery_error: string | null;
+  /** An email reply's own CC and BCC addresses: JSON arrays, null without any. */
+  cc: string | null;
+  bcc: string | null;
 }
 
 /** A draft (§3); `id` is the client's (`d-<agent id>-…`), unique within the organization. */
@@ -213,6 +257,9 @@ export interface MutationsTable {
   /** JSON of the answer's body; null for a bodiless answer (204). */
   result: string | null;
   created_at: number;
+  /** The agent that sent it, and the SHA-256 of its request; null on rows stored before either was kept. */
+  agent_id: number | null;
+  fingerprint: string | null;
 }
 
 /** Durable background work (transactional outbox), claimed with a lease. */
@@ -241,14 +288,37 @@ export interface BlockedContactsTable {
   created_at: number;
 }
 
-/** An organization's support address (email channel); an address belongs to one organization. */
+/**
+ * An organization's support address (email channel). Several organizations may have added the
+ * same address; mail is routed to, and sent from, the one whose organization proved the domain
+ * (email_domains.verification VERIFIED, which one organization per domain at most holds).
+ */
 export interface ChannelsTable {
   id: Generated<number>;
   org_id: number;
-  /** Lowercase, unique across organizations (inbound mail is routed by it). */
+  /** Lowercase; unique within the organization. */
   email: string;
-  /** Lowercase domain of the address; verification is shared by the channels of one domain. */
+  /** Lowercase domain of the address; its proof and verification are the organization's email_domains row. */
   domain: string;
+  created_at: number;
+}
+
+/**
+ * A domain an organization sends and receives for: its own challenge token and DKIM key pair,
+ * and the outcome of the last DNS check, shared by its channels on the domain. Unique per
+ * organization and domain; VERIFIED for at most one organization per domain (a partial unique
+ * index), which is what "the domain belongs to the organization that proved it" means.
+ */
+export interface EmailDomainsTable {
+  id: Generated<number>;
+  org_id: number;
+  domain: string;
+  /** The value of `_inbox-challenge.<domain>` TXT `inbox-verification=<token>`; random, per organization and domain. */
+  challenge_token: string;
+  /** Base64 SubjectPublicKeyInfo, the p= of the DKIM record. */
+  dkim_public_key: string;
+  /** PKCS#8 PEM, sealed with EMAIL_DKIM_KEY_SECRET when set (dkim-keys.ts). Never leaves the server. */
+  dkim_private_key: string;
   verification: ChannelVerification;
   /** When the running DNS check started; null when none runs (a stale one counts as none). */
   verifying_since: number | null;
@@ -310,12 +380,20 @@ export interface ChatVisitorsTable {
   last_seen_at: number;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  window_ends_at: number;
+  count: number;
+}
+
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type AgentRow = Selectable<AgentsTable>;
 export type AgentInviteRow = Selectable<AgentInvitesTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type ContactRow = Selectable<ContactsTable>;
 export type TagRow = Selectable<TagsTable>;
+export type SnippetCategoryRow = Selectable<SnippetCategoriesTable>;
+export type SnippetRow = Selectable<SnippetsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type DraftRow = Selectable<DraftsTable>;
@@ -323,6 +401,7 @@ export type ChangeRow = Selectable<ChangesTable>;
 export type MutationRow = Selectable<MutationsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ChannelRow = Selectable<ChannelsTable>;
+export type EmailDomainRow = Selectable<EmailDomainsTable>;
 export type EmailMessageIdRow = Selectable<EmailMessageIdsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type BlockedContactRow = Selectable<BlockedContactsTable>;

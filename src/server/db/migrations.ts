@@ -1,10 +1,14 @@
 import type { Kysely, Migration } from 'kysely';
 import { createChannelTables } from '../channels/channel-tables';
 import { createChatTables } from '../chat/chat-tables';
+import { createDomainTables } from '../channels/domain-tables';
+import { bindMutationsToRequests } from '../mutations/mutation-tables';
 import { createBlockingTables } from './blocking-tables';
 import { createDraftTables } from './draft-tables';
+import { createRateLimitTables } from './rate-limit-tables';
 import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
+import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 
@@ -21,6 +25,20 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0005-blocking': { up: (db: Kysely<unknown>) => createBlockingTables(db.schema, dialect) },
     '0006-channels': { up: (db: Kysely<unknown>) => createChannelTables(db.schema, dialect) },
     '0007-chat': { up: (db: Kysely<unknown>) => createChatTables(db.schema, dialect) },
+    '0008-email-domains': { up: (db: Kysely<unknown>) => createDomainTables(db, dialect) },
+    '0009-rate-limits': { up: (db: Kysely<unknown>) => createRateLimitTables(db.schema) },
+    '0010-mutation-binding': { up: (db: Kysely<unknown>) => bindMutationsToRequests(db) },
+    '0011-agent-preferences': { up: (db: Kysely<unknown>) => addAgentPreferences(db.schema) },
+    '0012-snooze-tag-colour': { up: (db: Kysely<unknown>) => addSnoozeAndTagColour(db.schema) },
+    '0013-agent-signatures': {
+      up: (db: Kysely<unknown>) => db.schema.alterTable('agents').addColumn('signature', 'text', (c) => c.notNull().defaultTo('')).execute(),
+    },
+    '0014-reply-copies': { up: (db: Kysely<unknown>) => addReplyCopies(db.schema) },
+    '0015-snippets': { up: (db: Kysely<unknown>) => createSnippetTables(db.schema) },
+    '0016-snippet-shortcuts': { up: (db: Kysely<unknown>) => createSnippetShortcutIndex(db) },
+    '0017-conversation-merges': {
+      up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
+    },
   };
 }
 
@@ -79,4 +97,21 @@ async function createAccountTables(schema: Schema, dialect: DialectName): Promis
     .addColumn('last_used_at', 'bigint')
     .execute();
   await schema.createIndex('auth_tokens_agent_index').on('auth_tokens').column('agent_id').execute();
+}
+
+/** An agent's working preferences (auto-advance, list density), JSON like `notifications`. */
+async function addAgentPreferences(schema: Schema): Promise<void> {
+  await schema.alterTable('agents').addColumn('preferences', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+}
+
+/** A conversation's snooze (its wake-up is a `wake_conversation` job) and a tag's chosen colour (issue 12). */
+async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
+  await schema.alterTable('conversations').addColumn('snoozed_until', 'bigint').execute();
+  await schema.alterTable('tags').addColumn('color', 'text').execute();
+}
+
+/** A reply's own CC and BCC (JSON arrays of addresses). */
+async function addReplyCopies(schema: Schema): Promise<void> {
+  await schema.alterTable('messages').addColumn('cc', 'text').execute();
+  await schema.alterTable('messages').addColumn('bcc', 'text').execute();
 }

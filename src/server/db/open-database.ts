@@ -26,6 +26,9 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
       // Times are bigint columns holding epoch milliseconds, well inside Number's safe range.
       types: { getTypeParser: int8AsNumber },
     });
+    // An idle connection the database ends (a restart, an administrator, a dropped database) is
+    // removed by the pool and reported here; without a listener it would crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', sqlitePath: null };
   }
   mkdirSync(options.dataDir, { recursive: true });

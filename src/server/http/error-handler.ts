@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { ERROR_TEXTS } from '../../protocol/error-texts';
+import { isEncodingError } from '../db/encoding-error';
 import { HttpError } from './http-error';
 
 /** Fastify's own client errors, in the words of §8; other 4xx keep a generic text. */
@@ -14,6 +15,12 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof HttpError) {
     void reply.code(error.statusCode).send(error.body);
+    return;
+  }
+  // A character the database cannot store that no schema caught: still the client's input.
+  if (isEncodingError(error)) {
+    request.log.warn({ err: error }, 'Input the database cannot store');
+    void reply.code(400).send({ error: API_ERRORS.unstorableText });
     return;
   }
   const status = error.statusCode ?? 500;

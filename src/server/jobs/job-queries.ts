@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, Db, JobRow } from '../db/database';
 import type { DialectName } from '../db/open-database';
 
-export type JobKind = 'deliver_message';
+export type JobKind = 'deliver_message' | 'wake_conversation';
 
 export async function scheduleJob(
   trx: Kysely<Database>,
@@ -25,18 +25,38 @@ export async function scheduleJob(
     .execute();
 }
 
-/** Cancels the jobs of this kind for `ref` that have not run; resolves to how many. */
-export async function cancelJobs(trx: Kysely<Database>, job: { orgId: number; kind: JobKind; ref: string; now: number }): Promise<number> {
-  const result = await trx
-    .updateTable('jobs')
-    .set({ cancelled_at: job.now })
+type JobRef = { orgId: number; kind: JobKind; ref: string; now: number };
+
+/**
+ * Cancels the jobs of this kind for `ref` that no runner has ever claimed; resolves to how many.
+ * A job once claimed (attempts > 0) may have done its work already, even if its process died
+ * before recording it, so it is not cancelled. On PostgreSQL the update waits for a claim in
+ * progress and then sees its attempts.
+ */
+export async function cancelJobs(trx: Kysely<Database>, job: JobRef): Promise<number> {
+  const result = await unclaimed(trx.updateTable('jobs').set({ cancelled_at: job.now }), job).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Brings the unclaimed jobs of this kind for `ref` forward to `runAt` (never later than they
+ * were); resolves to how many.
+ */
+export async function advanceJobs(trx: Kysely<Database>, job: JobRef & { runAt: number }): Promise<number> {
+  const result = await unclaimed(trx.updateTable('jobs').set({ run_at: job.runAt }), job).where('run_at', '>', job.runAt).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+type JobsUpdate = UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>;
+
+function unclaimed(query: JobsUpdate, job: JobRef): JobsUpdate {
+  return query
     .where('org_id', '=', job.orgId)
     .where('kind', '=', job.kind)
     .where('ref', '=', job.ref)
+    .where('attempts', '=', 0)
     .where('done_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('cancelled_at', 'is', null);
 }
 
 /**

@@ -7,6 +7,8 @@ const attachmentsSchema: z.ZodType<Attachment[]> = z.array(
   z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }),
 );
 
+const copiesSchema: z.ZodType<string[] | null> = z.array(z.string()).nullable();
+
 export function toMessage(row: MessageRow): Message {
   const timestamp = Number(row.timestamp_ts);
   return {
@@ -27,6 +29,8 @@ export function toMessage(row: MessageRow): Message {
     html: row.html ?? null,
     auto_kind: row.auto_kind ?? null,
     delivery_error: row.delivery_error ?? null,
+    cc: readJsonColumn(row.cc, copiesSchema, null),
+    bcc: readJsonColumn(row.bcc, copiesSchema, null),
     version: Number(row.version),
   };
 }

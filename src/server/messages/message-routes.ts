@@ -3,6 +3,7 @@ import {
   conversationParams,
   EDITORS,
   editorParams,
+  forwardBody,
   messageParams,
   messagesQuery,
   noteBody,
@@ -11,6 +12,7 @@ import {
   replyBody,
 } from '../../protocol/api/conversation-requests';
 import type { AppContext } from '../app-context';
+import { forwardConversation } from '../channels/forward-email';
 import { findConversationForWrite } from '../conversations/conversation-changes';
 import { findConversationRow } from '../conversations/conversation-queries';
 import { requireSession, signedIn } from '../http/auth-hook';
@@ -21,10 +23,11 @@ import { answerListing } from '../realtime/streamed-get';
 import { findMessageRow, listMessages } from './message-queries';
 import { addNote, findNoteForWrite, removeNote } from './notes';
 import { saveReply } from './save-reply';
+import { releaseMessage } from './release-message';
 import { undoMessage } from './undo-message';
 import { updateMessage } from './message-writes';
 
-/** A conversation's thread: read it (streamable), reply, notes, undo of a held send. */
+/** A conversation's thread: read it (streamable), reply, notes, forward by email, undo and release of a held send. */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
@@ -51,7 +54,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
         if (!(EDITORS as readonly string[]).includes(editor)) throw notFound();
         const body = parseInput(replyBody, request.body);
         const conversation = await findConversationForWrite(write, id);
-        const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body);
+        const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body, { releaseGraceMs: ctx.config.releaseGraceMs });
         if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
         return answer;
       },
@@ -68,6 +71,21 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
         const { id } = parseInput(conversationParams, request.params);
         const body = parseInput(noteBody, request.body);
         return addNote(write, await findConversationForWrite(write, id), caller.agent.id, body);
+      },
+      { status: 201 },
+    ),
+  );
+
+  app.post('/conversations/:id/forward', { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        const { id } = parseInput(conversationParams, request.params);
+        const conversation = await findConversationForWrite(write, id);
+        const body = parseInput(forwardBody, request.body);
+        return forwardConversation(ctx.channels.forwarding, write, conversation, caller.agent.id, body);
       },
       { status: 201 },
     ),
@@ -98,9 +116,18 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   app.post('/conversations/:id/messages/:messageId/undo', { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, async (write) => {
+    runMutation(ctx, request, reply, async (write, caller) => {
       const { id, messageId } = parseInput(messageParams, request.params);
-      return undoMessage(write, id, messageId);
+      return undoMessage(write, id, messageId, caller.agent.id);
+    }),
+  );
+
+  app.post('/conversations/:id/messages/:messageId/release', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      const { id, messageId } = parseInput(messageParams, request.params);
+      const { message, runAt } = await releaseMessage(write, id, messageId, caller.agent.id);
+      if (runAt !== null) write.afterCommit(() => ctx.jobs.wake(runAt));
+      return message;
     }),
   );
 }

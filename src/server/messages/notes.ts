@@ -1,5 +1,6 @@
 import type { NoteBody } from '../../protocol/api/conversation-requests';
 import type { Message } from '../../protocol/documents';
+import { replyAttachments } from '../channels/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { ConversationRow, MessageRow } from '../db/database';
@@ -8,23 +9,35 @@ import type { Write } from '../realtime/write-transaction';
 import { findMessageRow } from './message-queries';
 import { insertMessage } from './message-writes';
 
-/** A note is for the team only: never delivered, so it is SENT at once and never held. */
-export async function addNote(write: Write, conversation: ConversationRow, agentId: number, body: NoteBody): Promise<Message> {
-  const note = await insertMessage(write, {
+/** Writes a note's row (with its feed change): the team's own entry, SENT at once and never held. */
+export function insertNote(
+  write: Write,
+  conversation: ConversationRow,
+  agentId: number,
+  note: { message: string; attachments: string; targetId: string | null },
+): Promise<Message> {
+  return insertMessage(write, {
     conversation_id: conversation.id,
     type: 'NOTE',
-    message: body.message,
+    message: note.message,
     timestamp_ts: write.now,
-    attachments: '[]',
+    attachments: note.attachments,
     status: 'SENT',
     source: conversation.channel === 'CHAT' ? 'CHAT' : 'EMAIL',
     delay: 0,
     deliver_at: null,
     agent_id: agentId,
     contact_id: null,
-    target_id: body.target_id ?? null,
+    target_id: note.targetId,
     is_removed: 0,
   });
+}
+
+/** A note is for the team only: never delivered, so it is SENT at once and never held. */
+export async function addNote(write: Write, conversation: ConversationRow, agentId: number, body: NoteBody): Promise<Message> {
+  const files = await replyAttachments(write, body.attachments ?? []);
+  const note = await insertNote(write, conversation, agentId, { message: body.message, attachments: JSON.stringify(files.documents), targetId: body.target_id ?? null });
+  await files.attach(Number(note.id.slice(2)));
   await updateConversation(write, conversation, {
     last_update: lastUpdateText(body.message),
     last_update_ts: Math.max(Number(conversation.last_update_ts), write.now),

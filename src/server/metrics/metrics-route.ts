@@ -21,6 +21,7 @@ export function registerMetricsRoute(app: FastifyInstance, ctx: AppContext): voi
     if (token !== null && !sameSecret(bearerToken(request) ?? '', token)) throw unauthorized();
     const { sockets, sessions } = ctx.stream.counts();
     const { mutations } = ctx.metrics;
+    const parse = ctx.content.stats();
     const lines = [
       '# HELP inbox_stream_sockets Open /stream sockets.',
       '# TYPE inbox_stream_sockets gauge',
@@ -37,6 +38,15 @@ export function registerMetricsRoute(app: FastifyInstance, ctx: AppContext): voi
       '# HELP inbox_delivery_jobs_pending Held sends not yet delivered or cancelled (all organizations in the database).',
       '# TYPE inbox_delivery_jobs_pending gauge',
       `inbox_delivery_jobs_pending ${await countPendingJobs(ctx.db, 'deliver_message')}`,
+      '# HELP inbox_parse_workers Worker threads parsing mail and cleaning HTML (busy or idle).',
+      '# TYPE inbox_parse_workers gauge',
+      `inbox_parse_workers ${parse.workers}`,
+      '# HELP inbox_parse_jobs_queued Parse and clean jobs waiting for a worker.',
+      '# TYPE inbox_parse_jobs_queued gauge',
+      `inbox_parse_jobs_queued ${parse.queued}`,
+      '# HELP inbox_parse_jobs_total Parse and clean jobs by outcome: done, or why there was no result.',
+      '# TYPE inbox_parse_jobs_total counter',
+      ...Object.entries(parse.finished).map(([outcome, count]) => `inbox_parse_jobs_total{outcome="${outcome}"} ${count}`),
       '# HELP process_resident_memory_bytes Resident memory size in bytes.',
       '# TYPE process_resident_memory_bytes gauge',
       `process_resident_memory_bytes ${process.memoryUsage.rss()}`,

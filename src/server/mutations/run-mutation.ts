@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_ERRORS } from '../../protocol/api/api-errors';
 import { SESSION_HEADER } from '../../protocol/api/routes';
+import { CONTROL_CHARACTERS_ERROR, hasControlCharacters } from '../../protocol/api/text-fields';
 import { MUTATION_HEADER } from '../../protocol/realtime';
 import type { AppContext } from '../app-context';
 import type { SignedIn } from '../auth/session';
@@ -8,7 +10,8 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { signedIn } from '../http/auth-hook';
 import { fieldError, HttpError } from '../http/http-error';
 import { runWrite, type Write } from '../realtime/write-transaction';
-import { findMutation, recordMutation, type MutationKey } from './mutation-queries';
+import { answersRequest, findMutation, recordMutation, type MutationKey } from './mutation-queries';
+import { requestFingerprint } from './request-fingerprint';
 
 const MAX_ID_LENGTH = 200;
 
@@ -24,19 +27,30 @@ function headerValue(request: FastifyRequest, name: string): string | null {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return null;
   if (text.length > MAX_ID_LENGTH) throw fieldError(name, 'is too long');
+  if (hasControlCharacters(text, 'single')) throw fieldError(name, CONTROL_CHARACTERS_ERROR);
   return text;
 }
 
-function mutationKey(request: FastifyRequest, orgId: number): MutationKey | null {
+function mutationKey(request: FastifyRequest, caller: SignedIn): MutationKey | null {
   const mutationId = headerValue(request, MUTATION_HEADER);
   if (mutationId === null) return null;
-  return { orgId, sessionId: headerValue(request, SESSION_HEADER) ?? '', mutationId };
+  return {
+    orgId: caller.organization.id,
+    sessionId: headerValue(request, SESSION_HEADER) ?? '',
+    mutationId,
+    agentId: caller.agent.id,
+    fingerprint: requestFingerprint(request),
+  };
 }
+
+/** The id names a mutation another agent sent, or another request: never answer with its result. */
+const reusedId = () => new HttpError(409, { error: API_ERRORS.mutationIdReused });
 
 /**
  * Runs a mutating call in one write transaction. With a mutation id (MUTATION_HEADER, scoped
  * by the client session of SESSION_HEADER) its first answer is stored in that same transaction
- * and every repeat gets that answer back without writing anything. A 4xx is stored as failed,
+ * and every repeat gets that answer back without writing anything, if it comes from the same
+ * agent with the same request; any other use of the id answers 409. A 4xx is stored as failed,
  * so a retry is refused the same way instead of being applied later; a 5xx is not stored, so
  * it can be retried. Everything the call reads from the request is parsed inside `run`, so bad
  * input is such a 4xx too.
@@ -49,8 +63,12 @@ export async function runMutation(
   options: { status?: 200 | 201 | 204 } = {},
 ): Promise<FastifyReply> {
   const caller = signedIn(request);
-  const key = mutationKey(request, caller.organization.id);
+  const key = mutationKey(request, caller);
   const replay = (row: MutationRow) => {
+    if (key && !answersRequest(row, key)) {
+      ctx.metrics.mutations.failed += 1;
+      throw reusedId();
+    }
     ctx.metrics.mutations.replayed += 1;
     void reply.code(row.status_code).header('x-mutation-replayed', 'true');
     return row.result === null ? reply.send() : reply.type('application/json; charset=utf-8').send(row.result);

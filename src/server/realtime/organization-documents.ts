@@ -1,12 +1,17 @@
+import { COLLECTIONS } from '../../protocol/collections';
 import type { CollectionName, Collections } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
 import { toConversation } from '../conversations/conversation-model';
 import type { Db } from '../db/database';
 import { listVisibleDrafts } from '../drafts/draft-queries';
 import { toMessage } from '../messages/message-model';
+import { toSnippet, toSnippetCategory } from '../snippets/snippet-model';
 import { toTag } from '../tags/tag-model';
 
 export type DocumentBatch = { [C in CollectionName]: { col: C; documents: Collections[C][] } }[CollectionName];
+
+/** Who asks, and how many documents a page holds. */
+type Reader = { db: Db; orgId: number; agentId: number; size: number };
 
 async function* keyed<R, K, D>(page: (after: K) => Promise<R[]>, first: K, key: (row: R) => K, convert: (row: R) => D, size: number) {
   let after = first;
@@ -19,65 +24,152 @@ async function* keyed<R, K, D>(page: (after: K) => Promise<R[]>, first: K, key: 
   }
 }
 
+/** Conversations and messages go together, newest first (conversationsWithMessages). */
+type ThreadCollection = 'conversations' | 'messages';
+type OtherCollection = Exclude<CollectionName, ThreadCollection>;
+
 /**
- * Every current document of an organization that `agentId` may see, in batches: contacts, tags,
- * conversations, then messages and notes that are not removed (so a client's lists can resolve
- * what they point at as soon as possible), then the agent's own drafts and those shared with it.
- * Pages by key, so a large organization is never held in memory at once.
+ * Every other synced collection's documents that the reader may see (its definition's audience,
+ * see src/protocol/collections.ts), a page at a time by key. A new collection adds its reader here.
  */
-export async function* organizationDocuments(db: Db, orgId: number, agentId: number, size: number): AsyncGenerator<DocumentBatch> {
-  const contacts = keyed(
-    (after: number) => db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
-    0,
-    (row) => row.id,
-    toContact,
-    size,
-  );
-  for await (const documents of contacts) yield { col: 'contacts', documents };
+const COLLECTION_READERS: { [C in OtherCollection]: (reader: Reader) => AsyncGenerator<Collections[C][]> } = {
+  contacts: ({ db, orgId, size }) =>
+    keyed(
+      (after: number) => db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      0,
+      (row) => row.id,
+      toContact,
+      size,
+    ),
+  tags: ({ db, orgId, size }) =>
+    keyed(
+      (after: string) => db.selectFrom('tags').selectAll().where('org_id', '=', orgId).where('slug', '>', after).orderBy('slug').limit(size).execute(),
+      '',
+      (row) => row.slug,
+      toTag,
+      size,
+    ),
+  // The agent's own drafts and those shared with it.
+  drafts: ({ db, orgId, agentId, size }) =>
+    keyed(
+      (after: string) => listVisibleDrafts(db, orgId, agentId, { after, limit: size }),
+      '',
+      (draft) => draft.id,
+      (draft) => draft,
+      size,
+    ),
+  snippet_categories: ({ db, orgId, size }) =>
+    keyed(
+      (after: string) =>
+        db.selectFrom('snippet_categories').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      '',
+      (row) => row.id,
+      toSnippetCategory,
+      size,
+    ),
+  snippets: ({ db, orgId, size }) =>
+    keyed(
+      (after: string) => db.selectFrom('snippets').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      '',
+      (row) => row.id,
+      toSnippet,
+      size,
+    ),
+};
 
-  const tags = keyed(
-    (after: string) => db.selectFrom('tags').selectAll().where('org_id', '=', orgId).where('slug', '>', after).orderBy('slug').limit(size).execute(),
-    '',
-    (row) => row.slug,
-    toTag,
-    size,
-  );
-  for await (const documents of tags) yield { col: 'tags', documents };
+/** What a bootstrap has sent so far, so that nothing goes twice. */
+export type SentSoFar = {
+  conversations: Set<number>;
+  contacts: Set<number>;
+  /** Conversations whose messages went out already (the open one). */
+  messagesOf: Set<number>;
+  tags: boolean;
+};
 
-  const conversations = keyed(
-    (after: number) =>
-      db.selectFrom('conversations').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
-    0,
-    (row) => row.id,
-    toConversation,
-    size,
-  );
-  for await (const documents of conversations) yield { col: 'conversations', documents };
+export function nothingSent(): SentSoFar {
+  return { conversations: new Set(), contacts: new Set(), messagesOf: new Set(), tags: false };
+}
 
-  const messages = keyed(
-    (after: number) =>
-      db
+/** A frame of a bootstrap: documents, or the first screen's COUNTS and PAINT (protocol/realtime.ts). */
+export type BootstrapFrame =
+  | ({ action: 'fetch' } & DocumentBatch)
+  | { action: 'COUNTS'; document: Record<string, number> }
+  | { action: 'PAINT' };
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/**
+ * The organization's conversations of one group (not closed, or closed), newest first, a page at
+ * a time, each page followed by the contacts it names that were not sent yet and then its
+ * messages: a conversation arrives whole, and the newest ones first.
+ */
+async function* conversationsWithMessages(reader: Reader, closed: boolean, sent: SentSoFar): AsyncGenerator<BootstrapFrame> {
+  const { db, orgId, size } = reader;
+  let after: { ts: number; id: number } | null = null;
+  for (;;) {
+    let select = db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('merged_into', 'is', null)
+      .where('status', closed ? '=' : '!=', 'CLOSED');
+    if (after) {
+      const { ts, id } = after;
+      select = select.where((eb) => eb(eb.refTuple('last_update_ts', 'id'), '<', eb.tuple(ts, id)));
+    }
+    const rows = await select.orderBy('last_update_ts', 'desc').orderBy('id', 'desc').limit(size).execute();
+    const last = rows.at(-1);
+    const fresh = rows.filter((row) => !sent.conversations.has(row.id));
+    const contactIds = [...new Set(fresh.map((row) => row.contact_id))].filter((id) => !sent.contacts.has(id));
+    if (contactIds.length > 0) {
+      const contacts = await db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', 'in', contactIds).execute();
+      for (const contact of contacts) sent.contacts.add(contact.id);
+      if (contacts.length > 0) yield { action: 'fetch', col: 'contacts', documents: contacts.map(toContact) };
+    }
+    if (fresh.length > 0) yield { action: 'fetch', col: 'conversations', documents: fresh.map(toConversation) };
+    for (const row of fresh) sent.conversations.add(row.id);
+    const threads = rows.map((row) => row.id).filter((id) => !sent.messagesOf.has(id));
+    if (threads.length > 0) {
+      const messages = await db
         .selectFrom('messages')
         .selectAll()
         .where('org_id', '=', orgId)
-        .where('id', '>', after)
+        .where('conversation_id', 'in', threads)
         .where('is_removed', '=', 0)
         .orderBy('id')
-        .limit(size)
-        .execute(),
-    0,
-    (row) => row.id,
-    toMessage,
-    size,
-  );
-  for await (const documents of messages) yield { col: 'messages', documents };
+        .execute();
+      for (const batch of chunks(messages, size)) yield { action: 'fetch', col: 'messages', documents: batch.map(toMessage) };
+    }
+    if (!last || rows.length < size) return;
+    after = { ts: Number(last.last_update_ts), id: last.id };
+  }
+}
 
-  const drafts = keyed(
-    (after: string) => listVisibleDrafts(db, orgId, agentId, { after, limit: size }),
-    '',
-    (draft) => draft.id,
-    (draft) => draft,
-    size,
-  );
-  for await (const documents of drafts) yield { col: 'drafts', documents };
+async function* remaining(col: OtherCollection, reader: Reader, sent: SentSoFar): AsyncGenerator<BootstrapFrame> {
+  if (col === 'tags' && sent.tags) return;
+  const readAll = COLLECTION_READERS[col] as (reader: Reader) => AsyncGenerator<Record<string, unknown>[]>;
+  for await (const documents of readAll(reader)) {
+    const left = col === 'contacts' ? documents.filter((document) => !sent.contacts.has(document['id'] as number)) : documents;
+    if (left.length > 0) yield { action: 'fetch', col, documents: left } as BootstrapFrame;
+  }
+}
+
+function isOther(col: CollectionName): col is OtherCollection {
+  return col !== 'conversations' && col !== 'messages';
+}
+
+/**
+ * The rest of a bootstrap after the first screen (first-screen.ts), skipping what `sent` holds:
+ * open and waiting conversations newest first, each page with its new contacts and its
+ * messages; then closed ones the same way; then the other collections in their declared order
+ * (the contacts no conversation names, the tags if not sent, the agent's drafts). Pages by key, so a large organization is never held in
+ * memory at once (only the ids sent, to skip them).
+ */
+export async function* organizationDocuments(db: Db, orgId: number, agentId: number, size: number, sent: SentSoFar = nothingSent()): AsyncGenerator<BootstrapFrame> {
+  const reader: Reader = { db, orgId, agentId, size };
+  yield* conversationsWithMessages(reader, false, sent);
+  yield* conversationsWithMessages(reader, true, sent);
+  for (const col of COLLECTIONS) if (isOther(col)) yield* remaining(col, reader, sent);
 }

@@ -1,19 +1,22 @@
-import { combineViews, NOT_VIEWING, normalizeView, presenceMessage, sameView, viewingMessage } from '../../protocol/presence';
+import { combineViews, latestView, NOT_VIEWING, normalizeView, presenceMessage, sameView, viewingMessage } from '../../protocol/presence';
 import type { TimedView, ViewState } from '../../protocol/presence';
 import type { ServerMessage } from '../../protocol/realtime';
+import type { Clock } from '../clock';
+import { createPresencePeers, type PresenceKey, type PresencePeers, type PresenceState } from './presence-peers';
 import type { StreamClient } from './stream-hub';
 import { sendFrame } from './stream-socket';
 
 /**
- * Who is live and what they view (§4), per organization, in this process's memory. An agent is
- * live while at least one of its sockets is joined (after its READY); its view combines the views
- * of its sockets (combineViews: the latest reported conversation wins). Every change of an
- * agent's live flag or combined view goes to the organization's sockets of other agents; a
- * joining socket first gets the current presence of the others. A contact (a chat visitor) is
- * live while one of its widget sockets is open (src/server/chat); every agent hears of it.
+ * Who is live and what they view (§4), per organization. An agent is live while at least one of
+ * its sockets is joined (after its READY), on this instance or another; its view combines the
+ * views of all its sockets (combineViews: the latest reported conversation wins). Every change
+ * of an agent's live flag or combined view goes to this instance's sockets of the organization's
+ * other agents; a joining socket first gets the current presence of the others. A contact (a
+ * chat visitor) is live while one of its widget sockets is open anywhere; every agent hears of it.
  *
- * Presence is per instance: with several instances on one PostgreSQL, an agent sees the
- * presence of teammates connected to the same instance (docs/decisions.md).
+ * This instance's sockets are held here; what other instances' sockets make live comes from
+ * `peers` (fed by presence-relay.ts over PostgreSQL), and every change of this instance's own
+ * presence goes out through `publish`. On SQLite there is one instance and nothing to relay.
  */
 export type PresenceHub = {
   /** The socket is up to date (READY sent): it gets the others' presence and counts as live. */
@@ -22,7 +25,7 @@ export type PresenceHub = {
   view(client: StreamClient, view: ViewState): void;
   /** The socket closed. */
   leave(client: StreamClient): void;
-  /** Live agents of an organization and what they view (tests, diagnostics). */
+  /** Live agents of an organization and what they view, on every instance (tests, diagnostics). */
   snapshot(orgId: number): { id: number; view: ViewState }[];
   /**
    * A contact opened a chat widget socket: live (told to the organization's agents) while at
@@ -30,89 +33,158 @@ export type PresenceHub = {
    */
   contactJoin(orgId: number, contactId: number): void;
   contactLeave(orgId: number, contactId: number): void;
+  /** What this instance's own sockets make live, for the other instances. */
+  localState(): PresenceState;
+  /** `peers` changed for these keys: tell this instance's sockets what that changes. */
+  settle(keys: readonly PresenceKey[]): void;
 };
 
-type AgentEntry = { sockets: Map<StreamClient, TimedView>; view: ViewState };
-type OrgPresence = Map<number, AgentEntry>;
+/** A change of this instance's own presence, for the other instances (null view: not live here). */
+export type LocalPresenceChange =
+  | { kind: 'agent'; org: number; agent: number; view: TimedView | null }
+  | { kind: 'contact'; org: number; contact: number; live: boolean };
 
-export function createPresenceHub(): PresenceHub {
-  const orgs = new Map<number, OrgPresence>();
+type AgentEntry = { sockets: Map<StreamClient, TimedView>; lastAt: number };
+/** What this instance's sockets of one organization have been told: live agents with their view, live contacts. */
+type Told = { agents: Map<number, ViewState>; contacts: Set<number> };
+
+/** An agent's view across this instance's sockets, with the moment it was reported (0: views nothing). */
+const localView = (entry: AgentEntry): TimedView => latestView(entry.sockets.values()) ?? { ...NOT_VIEWING, at: 0 };
+
+const sameTimedView = (a: TimedView | undefined, b: TimedView | undefined) =>
+  a === undefined || b === undefined ? a === b : sameView(a, b) && a.at === b.at;
+
+export function createPresenceHub(options: { clock: Clock; peers?: PresencePeers; publish?: (change: LocalPresenceChange) => void }): PresenceHub {
+  const { clock, peers = createPresencePeers(), publish = () => undefined } = options;
+  const agents = new Map<number, Map<number, AgentEntry>>();
   /** Open widget sockets per live contact, per organization. */
   const contacts = new Map<number, Map<number, number>>();
-  // Orders reports across sockets; a counter, because two reports can share a millisecond.
-  let reports = 0;
+  const told = new Map<number, Told>();
+  /** The last local view published per `org:agent`, so only changes go out. */
+  const published = new Map<string, TimedView>();
 
-  const broadcast = (org: OrgPresence, aboutAgent: number, message: ServerMessage) => {
+  const toldOf = (orgId: number): Told => {
+    let found = told.get(orgId);
+    if (!found) {
+      found = { agents: new Map(), contacts: new Set() };
+      told.set(orgId, found);
+    }
+    return found;
+  };
+  const forgetIfEmpty = (orgId: number) => {
+    const found = told.get(orgId);
+    if (found && found.agents.size === 0 && found.contacts.size === 0) told.delete(orgId);
+  };
+
+  /** To this instance's sockets of the organization, except those of `exceptAgent`. */
+  const broadcast = (orgId: number, exceptAgent: number | null, message: ServerMessage) => {
     const text = JSON.stringify(message);
-    for (const [agentId, entry] of org) {
-      if (agentId === aboutAgent) continue;
+    for (const [agentId, entry] of agents.get(orgId) ?? []) {
+      if (agentId === exceptAgent) continue;
       for (const socket of entry.sockets.keys()) sendFrame(socket.socket, text);
     }
   };
 
-  /** Recomputes the agent's combined view and tells the others when it changed. */
-  const refresh = (org: OrgPresence, agentId: number, entry: AgentEntry) => {
-    const next = combineViews(entry.sockets.values());
-    if (sameView(next, entry.view)) return;
-    entry.view = next;
-    broadcast(org, agentId, viewingMessage([{ id: agentId, view: next }]));
+  /**
+   * A moment for a report, ordering the reports of one agent: its views are compared with each
+   * other only, across this instance's sockets and the other instances' reports (wall clock).
+   */
+  const stamp = (entry: AgentEntry, view: ViewState): TimedView => {
+    entry.lastAt = Math.max(clock(), entry.lastAt + 1);
+    return { ...normalizeView(view), at: entry.lastAt };
   };
 
-  const broadcastToAgents = (orgId: number, message: ServerMessage) => {
-    const org = orgs.get(orgId);
-    if (!org) return;
-    const text = JSON.stringify(message);
-    for (const entry of org.values()) for (const socket of entry.sockets.keys()) sendFrame(socket.socket, text);
+  const publishAgent = (orgId: number, agentId: number) => {
+    const entry = agents.get(orgId)?.get(agentId);
+    const key = `${orgId}:${agentId}`;
+    const view = entry ? localView(entry) : undefined;
+    if (sameTimedView(published.get(key), view)) return;
+    if (view) published.set(key, view);
+    else published.delete(key);
+    publish({ kind: 'agent', org: orgId, agent: agentId, view: view ?? null });
   };
 
-  const sendSnapshot = (org: OrgPresence, client: StreamClient) => {
-    const liveContacts = [...(contacts.get(client.orgId)?.keys() ?? [])];
-    if (liveContacts.length > 0) sendFrame(client.socket, JSON.stringify(presenceMessage('live', 'contact', liveContacts)));
-    const others = [...org].filter(([agentId]) => agentId !== client.agentId);
+  /** Compares the agent's merged presence with what the sockets were told, and tells them the difference. */
+  const settleAgent = (orgId: number, agentId: number) => {
+    const local = agents.get(orgId)?.get(agentId);
+    const remote = peers.agentViews(orgId, agentId);
+    const state = toldOf(orgId);
+    const before = state.agents.get(agentId);
+    if (!local && remote.length === 0) {
+      if (before) {
+        state.agents.delete(agentId);
+        broadcast(orgId, agentId, presenceMessage('left', 'agent', [agentId]));
+      }
+      forgetIfEmpty(orgId);
+      return;
+    }
+    if (!before) broadcast(orgId, agentId, presenceMessage('live', 'agent', [agentId]));
+    const view = combineViews([...(local?.sockets.values() ?? []), ...remote]);
+    state.agents.set(agentId, view);
+    if (!sameView(view, before ?? NOT_VIEWING)) broadcast(orgId, agentId, viewingMessage([{ id: agentId, view }]));
+  };
+
+  const settleContact = (orgId: number, contactId: number) => {
+    const live = (contacts.get(orgId)?.has(contactId) ?? false) || peers.hasContact(orgId, contactId);
+    const state = toldOf(orgId);
+    if (live === state.contacts.has(contactId)) {
+      forgetIfEmpty(orgId);
+      return;
+    }
+    if (live) state.contacts.add(contactId);
+    else state.contacts.delete(contactId);
+    broadcast(orgId, null, presenceMessage(live ? 'live' : 'left', 'contact', [contactId]));
+    forgetIfEmpty(orgId);
+  };
+
+  const changed = (orgId: number, agentId: number) => {
+    settleAgent(orgId, agentId);
+    publishAgent(orgId, agentId);
+  };
+
+  const sendSnapshot = (client: StreamClient) => {
+    const state = told.get(client.orgId);
+    if (!state) return;
+    if (state.contacts.size > 0) sendFrame(client.socket, JSON.stringify(presenceMessage('live', 'contact', [...state.contacts])));
+    const others = [...state.agents].filter(([agentId]) => agentId !== client.agentId);
     if (others.length === 0) return;
     sendFrame(client.socket, JSON.stringify(presenceMessage('live', 'agent', others.map(([agentId]) => agentId))));
-    const viewing = others.filter(([, entry]) => entry.view.conversation_id !== null).map(([agentId, entry]) => ({ id: agentId, view: entry.view }));
+    const viewing = others.filter(([, view]) => view.conversation_id !== null).map(([agentId, view]) => ({ id: agentId, view }));
     if (viewing.length > 0) sendFrame(client.socket, JSON.stringify(viewingMessage(viewing)));
   };
 
   return {
     join(client, view) {
-      let org = orgs.get(client.orgId);
+      sendSnapshot(client);
+      let org = agents.get(client.orgId);
       if (!org) {
         org = new Map();
-        orgs.set(client.orgId, org);
+        agents.set(client.orgId, org);
       }
-      sendSnapshot(org, client);
       let entry = org.get(client.agentId);
       if (!entry) {
-        entry = { sockets: new Map(), view: NOT_VIEWING };
+        entry = { sockets: new Map(), lastAt: 0 };
         org.set(client.agentId, entry);
-        broadcast(org, client.agentId, presenceMessage('live', 'agent', [client.agentId]));
       }
-      entry.sockets.set(client, { ...normalizeView(view), at: ++reports });
-      refresh(org, client.agentId, entry);
+      entry.sockets.set(client, stamp(entry, view));
+      changed(client.orgId, client.agentId);
     },
     view(client, view) {
-      const org = orgs.get(client.orgId);
-      const entry = org?.get(client.agentId);
-      if (!org || !entry?.sockets.has(client)) return;
-      entry.sockets.set(client, { ...normalizeView(view), at: ++reports });
-      refresh(org, client.agentId, entry);
+      const entry = agents.get(client.orgId)?.get(client.agentId);
+      if (!entry?.sockets.has(client)) return;
+      entry.sockets.set(client, stamp(entry, view));
+      changed(client.orgId, client.agentId);
     },
     leave(client) {
-      const org = orgs.get(client.orgId);
+      const org = agents.get(client.orgId);
       const entry = org?.get(client.agentId);
       if (!org || !entry?.sockets.delete(client)) return;
-      if (entry.sockets.size > 0) {
-        refresh(org, client.agentId, entry);
-        return;
-      }
-      org.delete(client.agentId);
-      if (org.size === 0) orgs.delete(client.orgId);
-      else broadcast(org, client.agentId, presenceMessage('left', 'agent', [client.agentId]));
+      if (entry.sockets.size === 0) org.delete(client.agentId);
+      if (org.size === 0) agents.delete(client.orgId);
+      changed(client.orgId, client.agentId);
     },
     snapshot(orgId) {
-      return [...(orgs.get(orgId) ?? [])].map(([agentId, entry]) => ({ id: agentId, view: entry.view }));
+      return [...(told.get(orgId)?.agents ?? [])].map(([id, view]) => ({ id, view }));
     },
     contactJoin(orgId, contactId) {
       let live = contacts.get(orgId);
@@ -122,7 +194,9 @@ export function createPresenceHub(): PresenceHub {
       }
       const count = live.get(contactId) ?? 0;
       live.set(contactId, count + 1);
-      if (count === 0) broadcastToAgents(orgId, presenceMessage('live', 'contact', [contactId]));
+      if (count > 0) return;
+      settleContact(orgId, contactId);
+      publish({ kind: 'contact', org: orgId, contact: contactId, live: true });
     },
     contactLeave(orgId, contactId) {
       const live = contacts.get(orgId);
@@ -134,7 +208,22 @@ export function createPresenceHub(): PresenceHub {
       }
       live.delete(contactId);
       if (live.size === 0) contacts.delete(orgId);
-      broadcastToAgents(orgId, presenceMessage('left', 'contact', [contactId]));
+      settleContact(orgId, contactId);
+      publish({ kind: 'contact', org: orgId, contact: contactId, live: false });
+    },
+    localState() {
+      const state: PresenceState = { agents: [], contacts: [] };
+      for (const [org, entries] of agents) {
+        for (const [agent, entry] of entries) state.agents.push({ org, agent, view: localView(entry) });
+      }
+      for (const [org, live] of contacts) for (const contact of live.keys()) state.contacts.push({ org, contact });
+      return state;
+    },
+    settle(keys) {
+      for (const key of keys) {
+        if (key.kind === 'agent') settleAgent(key.org, key.id);
+        else settleContact(key.org, key.id);
+      }
     },
   };
 }

@@ -1,13 +1,18 @@
-import type { Db } from '../db/database';
+import type { AgentRow, Db } from '../db/database';
+import type { DialectName } from '../db/open-database';
 import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
-import { organizationDocuments } from './organization-documents';
+import { firstScreen } from './first-screen';
+import { nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
 import type { StreamClient } from './stream-hub';
 import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
 const PAGE = 500;
 
-export type CatchUpDeps = { db: Db; metrics: Metrics };
+export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics };
+
+/** Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a bootstrap's first screen. */
+export type CatchUpViewer = { agent: AgentRow; open: number | null };
 
 /**
  * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
@@ -23,10 +28,10 @@ export function isReplayableCursor(cursor: number | undefined, bounds: { latest:
  * the cursor cannot be replayed, RESET and every current document. Resolves to the cursor of
  * its READY, or null when the socket went away meanwhile.
  */
-export async function catchUp(deps: CatchUpDeps, client: StreamClient, cursor: number | undefined): Promise<number | null> {
+export async function catchUp(deps: CatchUpDeps, client: StreamClient, cursor: number | undefined, viewer: CatchUpViewer): Promise<number | null> {
   const bounds = await feedBounds(deps.db, client.orgId);
   if (isReplayableCursor(cursor, bounds)) return replay(deps, client, cursor, bounds.latest);
-  return bootstrap(deps, client, bounds.latest);
+  return bootstrap(deps, client, bounds.latest, viewer);
 }
 
 async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor: number, through: number): Promise<number | null> {
@@ -44,13 +49,20 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
 }
 
 /**
- * The snapshot position is read before any document: a document changed after it is sent
- * again live, and the client keeps the copy with the higher version.
+ * RESET, the agent's first screen (first-screen.ts), then every other document, newest and open
+ * conversations first (organization-documents.ts). The snapshot position is read before any
+ * document: a document changed after it is sent again live, and the client keeps the copy with
+ * the higher version.
  */
-async function bootstrap({ db }: CatchUpDeps, client: StreamClient, snapshot: number): Promise<number | null> {
+async function bootstrap({ db, dialect }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
-  for await (const batch of organizationDocuments(db, client.orgId, client.agentId, PAGE)) {
-    if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'fetch', ...batch })))) return null;
+  const sent = nothingSent();
+  const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, JSON.stringify(frame));
+  for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
+    if (!(await send(frame))) return null;
+  }
+  for await (const frame of organizationDocuments(db, client.orgId, client.agentId, PAGE, sent)) {
+    if (!(await send(frame))) return null;
   }
   return snapshot;
 }

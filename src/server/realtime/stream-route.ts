@@ -39,7 +39,7 @@ function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (v
 }
 
 /**
- * `GET /stream` (DESIGN.md, §4, §7). Frames sent on a new socket, in order:
+ * `GET /stream` (docs/architecture.md "Realtime protocol", §4, §7). Frames sent on a new socket, in order:
  * VERSION; then either the feed rows after the client's cursor (`{action, col, document,
  * cursor}`) or RESET and `fetch` batches of every document; then READY with the cursor the
  * client now holds; then the presence of the other agents (presence-hub.ts); then every later
@@ -76,7 +76,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     onClient(client);
     ctx.stream.register(client);
     sendFrame(socket, JSON.stringify({ action: 'VERSION', version: ctx.config.buildId }));
-    const ready = await catchUp(ctx, client, query.cursor);
+    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null });
     if (ready === null || isClosed()) return;
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready }));
     presence.join(client, currentView());

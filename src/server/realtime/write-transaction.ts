@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { documentKey, type CollectionName, type Collections } from '../../protocol/documents';
+import { documentKey, isPrivateCollection, type PrivateCollection } from '../../protocol/collections';
+import type { CollectionName, Collections } from '../../protocol/documents';
 import type { Clock } from '../clock';
 import type { ChangeAction, Database, Db } from '../db/database';
 import { lockedTransaction } from '../db/locked-transaction';
@@ -17,14 +18,12 @@ export type WriteDeps = { db: Db; dialect: DialectName; clock: Clock; feed?: Fee
 type DocumentWrite = 'insert' | 'update';
 
 /**
- * Collections whose documents are not the whole organization's: their feed rows name an
- * audience (ChangesTable.audience), one row per agent who may see the document.
+ * A private collection's documents are not the whole organization's (its definition's audience
+ * is 'agents'): their feed rows name an audience (ChangesTable.audience), one row per agent who
+ * may see the document.
  */
-export const PRIVATE_COLLECTIONS = ['drafts'] as const satisfies readonly CollectionName[];
-export type PrivateCollection = (typeof PRIVATE_COLLECTIONS)[number];
-
 function assertPublic(col: CollectionName): void {
-  if ((PRIVATE_COLLECTIONS as readonly string[]).includes(col)) throw new Error(`${col} are private: write them with changeFor or removeFor`);
+  if (isPrivateCollection(col)) throw new Error(`${col} are private: write them with changeFor or removeFor`);
 }
 
 /**

@@ -8,6 +8,7 @@ declare module 'ws' {
   interface ClientOptions {
     headers?: Record<string, string>;
     maxPayload?: number;
+    perMessageDeflate?: boolean | PerMessageDeflateOptions;
   }
 
   class WebSocket {
@@ -19,6 +20,8 @@ declare module 'ws' {
     readonly readyState: 0 | 1 | 2 | 3;
     /** Bytes queued by send() and not yet handed to the operating system. */
     readonly bufferedAmount: number;
+    /** The extensions negotiated in the handshake, e.g. "permessage-deflate; ...". */
+    readonly extensions: string;
     send(data: string | Buffer, callback?: (error?: Error) => void): void;
     close(code?: number, reason?: string): void;
     terminate(): void;
@@ -33,9 +36,19 @@ declare module 'ws' {
     once(event: 'error', listener: (error: Error) => void): this;
   }
 
+  /** `permessage-deflate` settings (RFC 7692) as ws takes them. */
+  interface PerMessageDeflateOptions {
+    threshold?: number;
+    serverMaxWindowBits?: number;
+    clientMaxWindowBits?: number;
+    serverNoContextTakeover?: boolean;
+    clientNoContextTakeover?: boolean;
+    zlibDeflateOptions?: { level?: number; memLevel?: number };
+  }
+
   interface ServerOptions {
     maxPayload?: number;
-    perMessageDeflate?: boolean;
+    perMessageDeflate?: boolean | PerMessageDeflateOptions;
   }
 
   class Server {
@@ -43,6 +56,6 @@ declare module 'ws' {
     close(callback?: (error?: Error) => void): void;
   }
 
-  export { WebSocket, Server, type ServerOptions, type ClientOptions, type RawData };
+  export { WebSocket, Server, type PerMessageDeflateOptions, type ServerOptions, type ClientOptions, type RawData };
   export default WebSocket;
 }

@@ -36,9 +36,9 @@ function sourceHits(source: Source, term: SearchTerm, scope: HitScope): RawBuild
   const { dialect, orgId, ids } = scope;
   switch (source) {
     case 'subject':
-      return sql`select c.id as cid from conversations c where c.org_id = ${orgId}${within(sql.ref('c.id'), ids)} and c.id in ${matchingRows(SEARCH_TABLES.subjects, term, dialect)}`;
+      return sql`select c.id as cid from conversations c where c.org_id = ${orgId} and c.merged_into is null${within(sql.ref('c.id'), ids)} and c.id in ${matchingRows(SEARCH_TABLES.subjects, term, dialect)}`;
     case 'contact':
-      return sql`select c.id as cid from conversations c where c.org_id = ${orgId}${within(sql.ref('c.id'), ids)} and c.contact_id in ${matchingRows(SEARCH_TABLES.contacts, term, dialect)}`;
+      return sql`select c.id as cid from conversations c where c.org_id = ${orgId} and c.merged_into is null${within(sql.ref('c.id'), ids)} and c.contact_id in ${matchingRows(SEARCH_TABLES.contacts, term, dialect)}`;
     case 'message':
       return sql`select m.conversation_id as cid from messages m where ${messageWhere(term, scope)}`;
   }

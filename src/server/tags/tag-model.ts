@@ -3,5 +3,5 @@ import type { TagRow } from '../db/database';
 import { fromSqlBoolean } from '../db/sql-boolean';
 
 export function toTag(row: TagRow): Tag {
-  return { slug: row.slug, name: row.name, is_system: fromSqlBoolean(row.is_system), version: Number(row.version) };
+  return { slug: row.slug, name: row.name, is_system: fromSqlBoolean(row.is_system), color: row.color, version: Number(row.version) };
 }

@@ -1,5 +1,6 @@
 import type { Tag } from '../../protocol/documents';
-import type { Db, TagRow } from '../db/database';
+import type { Kysely } from 'kysely';
+import type { Database, Db, TagRow } from '../db/database';
 import type { Write } from '../realtime/write-transaction';
 import { toTag } from './tag-model';
 
@@ -7,14 +8,12 @@ export function listTags(db: Db, orgId: number): Promise<TagRow[]> {
   return db.selectFrom('tags').selectAll().where('org_id', '=', orgId).orderBy('slug').execute();
 }
 
-/** The organization's tag with this slug, created (with its feed row) when it is new. */
+/**
+ * The organization's tag with this name (case-insensitively: a renamed tag keeps its old slug)
+ * or this slug, created (with its feed row) when it is new.
+ */
 export async function ensureTag(write: Write, slug: string, name: string): Promise<Tag> {
-  const existing = await write.trx
-    .selectFrom('tags')
-    .selectAll()
-    .where('org_id', '=', write.orgId)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const existing = await findTagByNameOrSlug(write.trx, write.orgId, name, slug);
   if (existing) return toTag(existing);
   return write.change('tags', 'insert', async (version) => {
     const row = await write.trx
@@ -54,4 +53,15 @@ export async function ensureSystemTag(write: Write, slug: string, name: string):
           .executeTakeFirstOrThrow();
     return toTag(row);
   });
+}
+
+/** The tag named so (case-insensitively, §5 tag names are unique) or with this slug; a name match first. */
+export async function findTagByNameOrSlug(db: Kysely<Database>, orgId: number, name: string, slug: string): Promise<TagRow | undefined> {
+  const rows = await db
+    .selectFrom('tags')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where((eb) => eb.or([eb('slug', '=', slug), eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase())]))
+    .execute();
+  return rows.find((row) => row.name.toLowerCase() === name.trim().toLowerCase()) ?? rows[0];
 }

@@ -5,6 +5,7 @@ import type { InboxDatabase } from '../../../src/client-db/inbox-database';
 import type { SyncEvent } from '../../../src/client-db/sync-api';
 import type { Conversation, Message } from '../../../src/protocol/documents';
 import type { SocketLike } from '../../../src/workers/connection';
+import { sampleConversation, sampleMessage } from '../../../src/workers/mutations/sample-documents';
 import type { NetworkPort } from '../../../src/workers/network-port';
 import { createSyncEngine } from '../../../src/workers/sync-engine';
 import type { SyncEngine, SyncEngineDeps } from '../../../src/workers/sync-engine';
@@ -44,6 +45,8 @@ export type FetchCall = {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The body as sent, byte for byte. */
+  rawBody: string | undefined;
   signal: AbortSignal | null;
   reply(status: number, body?: unknown): void;
   failNetwork(): void;
@@ -60,6 +63,7 @@ export function createFakeFetch() {
         method: init.method ?? 'GET',
         headers: { ...(init.headers as Record<string, string>) },
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        rawBody: typeof init.body === 'string' ? init.body : undefined,
         signal: init.signal ?? null,
         settled: false,
         reply(status, body) {
@@ -203,43 +207,9 @@ export function createHarness(options: HarnessOptions = {}) {
 }
 
 export function conversation(overrides: Partial<Conversation> = {}): Conversation {
-  return {
-    id: 1,
-    agent_id: null,
-    contact_id: 1,
-    channel: 'EMAIL',
-    channel_id: null,
-    subject: 'Hello',
-    status: 'OPENED',
-    tags: [],
-    recipients: [],
-    last_update: '',
-    last_update_ts: 1,
-    is_unread: true,
-    priority: 0,
-    created_at: 1,
-    version: 1,
-    ...overrides,
-  };
+  return sampleConversation(overrides);
 }
 
 export function message(overrides: Partial<Message> = {}): Message {
-  return {
-    id: 'm-1',
-    conversation_id: 1,
-    type: 'MESSAGE',
-    message: 'Hi',
-    timestamp: new Date(1000).toISOString(),
-    timestamp_ts: 1000,
-    attachments: [],
-    status: 'SENT',
-    source: 'EMAIL',
-    delay: 10,
-    deliver_at: null,
-    agent_id: 1,
-    contact_id: null,
-    target_id: null,
-    version: 1,
-    ...overrides,
-  };
+  return sampleMessage(overrides);
 }

@@ -28,7 +28,6 @@ export default function ChangePasswordScreen() {
   const form = useFormErrors(formRef);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
 
   if (state.status === 'loading') return <FullPageSpinner />;
   if (state.status === 'error') return <LinkProblem failure={state.failure} />;
@@ -38,16 +37,14 @@ export default function ChangePasswordScreen() {
     event.preventDefault();
     const checked = form.validate(newPasswordForm, { password, confirmation });
     if (!checked) return;
-    form.clear();
-    setBusy(true);
-    try {
-      const body = changePasswordWithTokenBody.parse({ password: checked.password });
-      const session = await api.post<Session>(apiPaths.changePasswordWithToken(token), body);
-      await completeSignIn(session, `/${session.organization.slug}/conversations`);
-    } catch (error) {
-      form.showFailure(error);
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        const body = changePasswordWithTokenBody.parse({ password: checked.password });
+        const session = await api.post<Session>(apiPaths.changePasswordWithToken(token), body);
+        await completeSignIn(session, `/${session.organization.slug}/conversations`);
+      },
+      { leaves: true },
+    );
   }
 
   return (
@@ -89,7 +86,7 @@ export default function ChangePasswordScreen() {
             form.clearField('confirmation');
           }}
         />
-        <Button type="submit" variant="primary" block loading={busy}>
+        <Button type="submit" variant="primary" block loading={form.busy}>
           Change password
         </Button>
       </form>

@@ -26,7 +26,6 @@ export default function CreateScreen() {
   const form = useFormErrors(formRef);
   const [values, setValues] = useState<Values>(EMPTY);
   const [domainEdited, setDomainEdited] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const domain = domainEdited ? values.domain : suggestSlug(values.organization_name);
   // Judge a suggested slug only once it has a chance of being long enough.
@@ -41,15 +40,13 @@ export default function CreateScreen() {
     event.preventDefault();
     const body = form.validate(createAccountBody, { ...values, domain });
     if (!body) return;
-    form.clear();
-    setBusy(true);
-    try {
-      const session = await api.post<Session>(apiPaths.createAccount, body);
-      await completeSignIn(session, `/${session.organization.slug}/conversations`);
-    } catch (error) {
-      form.showFailure(error);
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        const session = await api.post<Session>(apiPaths.createAccount, body);
+        await completeSignIn(session, `/${session.organization.slug}/conversations`);
+      },
+      { leaves: true },
+    );
   }
 
   return (
@@ -120,7 +117,7 @@ export default function CreateScreen() {
             change('domain', event.target.value.toLowerCase());
           }}
         />
-        <Button type="submit" variant="primary" block loading={busy}>
+        <Button type="submit" variant="primary" block loading={form.busy}>
           Create account
         </Button>
       </form>

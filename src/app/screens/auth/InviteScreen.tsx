@@ -27,25 +27,34 @@ export default function InviteScreen() {
   const form = useFormErrors(formRef);
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
   if (state.status === 'loading') return <FullPageSpinner />;
-  if (state.status === 'error') return <LinkProblem failure={state.failure} title="This invitation cannot be used" />;
+  if (state.status === 'error') {
+    return (
+      <LinkProblem
+        failure={state.failure}
+        title="This invitation cannot be used"
+        advice={
+          <>
+            An invitation works once and expires after a while. Ask the teammate who invited you to send a new one. If you have joined already, <Link to="/auth/login">sign in</Link>.
+          </>
+        }
+      />
+    );
+  }
   const invite = state.data;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.validate(acceptInviteBody, { name, password });
     if (!body) return;
-    form.clear();
-    setBusy(true);
-    try {
-      const session = await api.post<Session>(apiPaths.acceptInvite(token), body);
-      await completeSignIn(session, `/${session.organization.slug}/bonjour`);
-    } catch (error) {
-      form.showFailure(error);
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        const session = await api.post<Session>(apiPaths.acceptInvite(token), body);
+        await completeSignIn(session, `/${session.organization.slug}/bonjour`);
+      },
+      { leaves: true },
+    );
   }
 
   return (
@@ -94,7 +103,7 @@ export default function InviteScreen() {
             form.clearField('password');
           }}
         />
-        <Button type="submit" variant="primary" block loading={busy}>
+        <Button type="submit" variant="primary" block loading={form.busy}>
           Accept invitation
         </Button>
       </form>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { failureText } from '../../api/failure-text';
 import type { Failure } from '../../api/request-failure';
@@ -5,7 +6,7 @@ import { Alert } from '../../components/Alert';
 import { AuthPage } from '../../layout/AuthPage';
 
 /** An emailed link that could not be used (expired, used, mistyped) or could not be checked. */
-export function LinkProblem({ failure, title = 'This link cannot be used' }: { failure: Failure; title?: string }) {
+export function LinkProblem({ failure, title = 'This link cannot be used', advice }: { failure: Failure; title?: string; advice?: ReactNode }) {
   return (
     <AuthPage
       title={title}
@@ -17,8 +18,11 @@ export function LinkProblem({ failure, title = 'This link cannot be used' }: { f
     >
       <Alert tone="error">{failureText(failure)?.message}</Alert>
       <p className="muted">
-        Links in our emails work once and expire after a while. You can ask for a new one from the{' '}
-        <Link to="/auth/login">sign-in page</Link>.
+        {advice ?? (
+          <>
+            Links in our emails work once and expire after a while. You can ask for a new one from the <Link to="/auth/login">sign-in page</Link>.
+          </>
+        )}
       </p>
     </AuthPage>
   );

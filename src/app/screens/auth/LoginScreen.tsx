@@ -31,39 +31,40 @@ export default function LoginScreen() {
   const form = useFormErrors(formRef);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'password' | 'link' | null>(null);
+  // Which of the two requests the form's busy state belongs to.
+  const [sending, setSending] = useState<'password' | 'link'>('password');
+  const busy = form.busy ? sending : null;
   const [choices, setChoices] = useState<OrganizationChoice[] | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 
   async function signIn(domain?: string) {
     const body = form.validate(loginBody, { email, password, ...(domain === undefined ? {} : { domain }) });
     if (!body) return;
-    form.clear();
-    setBusy('password');
-    try {
-      const session = await api.post<Session>(apiPaths.login, body);
-      await completeSignIn(session, destinationAfterSignIn(next, session.organization.slug));
-    } catch (error) {
-      const found = organizationChoices(toFailure(error));
-      if (found) setChoices(found);
-      else form.showFailure(error);
-      setBusy(null);
-    }
+    setSending('password');
+    await form.submit(
+      async () => {
+        const session = await api.post<Session>(apiPaths.login, body);
+        await completeSignIn(session, destinationAfterSignIn(next, session.organization.slug));
+      },
+      {
+        leaves: true,
+        handle: (error) => {
+          const found = organizationChoices(toFailure(error));
+          if (found) setChoices(found);
+          return found !== null;
+        },
+      },
+    );
   }
 
   async function sendLink() {
     const body = form.validate(loginLinkForm, { email });
     if (!body) return;
-    form.clear();
-    setBusy('link');
-    try {
+    setSending('link');
+    await form.submit(async () => {
       await api.post(apiPaths.loginLink, body);
       setLinkSentTo(body.email);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   function onSubmit(event: FormEvent) {

@@ -16,23 +16,16 @@ export default function LostPasswordScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.validate(lostPasswordBody, { email });
     if (!body) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       await api.post(apiPaths.lostPassword, body);
       setSentTo(body.email);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -62,7 +55,7 @@ export default function LostPasswordScreen() {
               form.clearField('email');
             }}
           />
-          <Button type="submit" variant="primary" block loading={busy}>
+          <Button type="submit" variant="primary" block loading={form.busy}>
             Send reset link
           </Button>
         </form>

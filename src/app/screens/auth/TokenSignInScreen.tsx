@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { Session, TokenPreview } from '../../../protocol/api/models';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
-import { toFailure } from '../../api/request-failure';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useLoad } from '../../hooks/use-load';
 import { AuthPage } from '../../layout/AuthPage';
 import { FullPageSpinner } from '../../layout/FullPageSpinner';
@@ -23,8 +22,7 @@ export default function TokenSignInScreen() {
   const completeSignIn = useCompleteSignIn();
   const load = useCallback((signal: AbortSignal) => api.get<TokenPreview>(apiPaths.signInWithToken(token), signal), [api, token]);
   const { state } = useLoad(load);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormErrors();
 
   if (state.status === 'loading') return <FullPageSpinner />;
   if (state.status === 'error') return <LinkProblem failure={state.failure} />;
@@ -32,15 +30,13 @@ export default function TokenSignInScreen() {
   if (preview.kind === 'reset') return <Navigate to="change-password" relative="path" replace />;
 
   async function signIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await api.post<Session>(apiPaths.signInWithToken(token));
-      await completeSignIn(session, `/${session.organization.slug}/conversations`);
-    } catch (failure) {
-      setError(failureText(toFailure(failure))?.message ?? null);
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        const session = await api.post<Session>(apiPaths.signInWithToken(token));
+        await completeSignIn(session, `/${session.organization.slug}/conversations`);
+      },
+      { leaves: true },
+    );
   }
 
   return (
@@ -49,8 +45,8 @@ export default function TokenSignInScreen() {
       subtitle={<>You're signing in as <strong>{preview.email}</strong>.</>}
       footer={<Link to="/auth/login">Sign in another way</Link>}
     >
-      {error && <Alert tone="error">{error}</Alert>}
-      <Button variant="primary" block loading={busy} onClick={() => void signIn()}>
+      {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
+      <Button variant="primary" block loading={form.busy} onClick={() => void signIn()}>
         Sign in
       </Button>
     </AuthPage>

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LocalMessage } from '../../../client-db/inbox-database';
-import type { MutationInput } from '../../../client-db/outbox-row';
 import type { Contact, Conversation, Draft } from '../../../protocol/documents';
 import { useKeyboardRegistry } from '../../keyboard/keyboard-context';
 import type { FocusTarget } from '../../keyboard/keyboard-context';
@@ -9,19 +8,25 @@ import { useToasts } from '../../components/Toasts';
 import { activeTeammates, useAgentDirectory } from '../../session/agent-directory';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
-import { Composer } from './Composer';
-import { ComposerNotices } from './ComposerNotices';
-import type { ComposerMode } from './Composer';
-import { ConversationHeader } from './ConversationHeader';
-import { ShareDraftMenu } from './ShareDraftMenu';
-import { SharedDrafts } from './SharedDrafts';
-import { AttachButton, AttachedFiles } from './ReplyAttachments';
-import { Thread } from './Thread';
-import { useCollision } from './use-collision';
-import { useComposerDrafts } from './use-composer-drafts';
-import { useStoredDrafts } from './stored-drafts';
+import { Composer } from './composer/Composer';
+import { ComposerNotices } from './composer/ComposerNotices';
+import type { Composed, ComposerInput, ComposerMode } from './composer/Composer';
+import { CopyFields, NO_COPIES } from './composer/CopyFields';
+import { sendMutation } from './composer/reply-mutation';
+import { editorContentOf, withoutSignature } from './composer/rich-text';
+import type { SendAfter } from './composer/SendButton';
+import { useEditorImages } from './composer/use-editor-images';
+import { useReplyCopies } from './composer/use-reply-copies';
+import { ConversationHeader } from './header/ConversationHeader';
+import { ShareDraftMenu } from './composer/ShareDraftMenu';
+import { SharedDrafts } from './composer/SharedDrafts';
+import { AttachButton, AttachedFiles } from './composer/ReplyAttachments';
+import { Thread } from './thread/Thread';
+import { useCollision } from './composer/use-collision';
+import { useComposerDrafts } from './composer/use-composer-drafts';
+import { useStoredDrafts } from './composer/stored-drafts';
 import { useMarkRead } from './use-mark-read';
-import { useReplyAttachments } from './use-reply-attachments';
+import { useReplyAttachments } from './composer/use-reply-attachments';
 import { useTagNames } from './use-tag-names';
 import { useViewingReport } from './use-viewing-report';
 
@@ -43,7 +48,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const { mutate, mutateTracked, undoSend } = useSyncActions();
   const triage = useTriageActions();
   const { registerConversation, record } = useKeyboardRegistry();
-  const composerInput = useRef<HTMLTextAreaElement>(null);
+  const composerInput = useRef<ComposerInput>(null);
   const tagInput = useRef<HTMLInputElement>(null);
   const tagNames = useTagNames();
   const [mode, setMode] = useState<ComposerMode>('reply');
@@ -52,43 +57,60 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const teammates = activeTeammates(useAgentDirectory(), agent.id);
   const { show } = useToasts();
   const follow = useRef(false);
+  const submitting = useRef(new Set<ComposerMode>());
   const id = conversation.id;
+  const snippetContext = useMemo(() => ({ contact, conversationId: id }), [contact, id]);
   useMarkRead(conversation);
   // §4 presence and collision: teammates see this view and the typing; what arrives while writing holds the next Send.
   useViewingReport(id, drafts.reply);
   const collision = useCollision(id, drafts.reply.trim() !== '', agent.id);
-  // Files go with email replies only (the chat widget shows text).
+  // Files go with email replies (the chat widget shows text) and with notes.
   const replyFiles = useReplyAttachments();
-  const { ready: readyFiles, clear: clearFiles } = replyFiles;
+  const noteFiles = useReplyAttachments();
+  const isEmail = conversation.channel === 'EMAIL';
+  const signature = isEmail ? (agent.signature ?? '') : '';
+  const images = useEditorImages();
+  const replyCopies = useReplyCopies(conversation, contact);
+  const { copies, setCopies, setOpen: setCopiesOpen } = replyCopies;
 
   const onSubmit = useCallback(
-    (kind: ComposerMode, message: string) => {
+    (kind: ComposerMode, message: Composed, after: SendAfter) => {
+      const files = kind === 'note' ? noteFiles : replyFiles;
       // The draft goes with the send (the worker deletes it in the same transaction).
-      const draft_id = draftId(kind);
-      const mutation: MutationInput =
-        kind === 'note'
-          ? { kind: 'note', conversation_id: id, message, draft_id }
-          : conversation.channel === 'CHAT'
-            ? { kind: 'reply', conversation_id: id, message, source: 'CHAT', draft_id }
-            : { kind: 'reply', conversation_id: id, message, draft_id, ...(readyFiles.length > 0 ? { attachments: [...readyFiles] } : {}) };
+      const mutation = sendMutation({ conversation, mode: kind, message, draftId: draftId(kind), files: files.ready, copies, signature });
+      // One send of a composer at a time: the words stay until the worker has recorded it.
+      if (submitting.current.has(kind)) return;
+      submitting.current.add(kind);
       follow.current = true;
-      sent(kind);
-      if (kind === 'reply') clearFiles();
       void mutateTracked(mutation).then((outboxId) => {
-        if (outboxId !== null && mutation.kind === 'reply') record({ kind: 'send', conversation_id: id, outbox_id: outboxId });
+        submitting.current.delete(kind);
+        // Not recorded (the toast says why): the words stay in the composer, nothing was sent.
+        if (outboxId === null) return;
+        // Durable in IndexedDB now, even if the elected tab that took it dies: the composer empties.
+        sent(kind);
+        files.clear();
+        if (kind === 'reply') setCopies(NO_COPIES);
+        if (mutation.kind === 'reply') record({ kind: 'send', conversation_id: id, outbox_id: outboxId });
+        // Behind the reply in the conversation's lane: sent first, then the status.
+        if (after !== null) void triage.setStatus(conversation, after);
       });
     },
-    [id, conversation.channel, mutateTracked, record, draftId, sent, readyFiles, clearFiles],
+    [id, conversation, mutateTracked, record, draftId, sent, replyFiles, noteFiles, copies, setCopies, signature, triage],
   );
 
-  // §4 undo: the words come back to the composer (if it is empty), ready to be fixed.
+  // §4 undo: the words come back to the composer (if it is empty), ready to be fixed, formatting and copies included.
   const onUndo = useCallback(
     (message: LocalMessage) => {
       undoSend(message.id);
-      fillIfEmpty('reply', message.message);
+      const body = message.html ? editorContentOf(withoutSignature(message.html, signature)) : withoutSignature(message.message, signature);
+      fillIfEmpty('reply', body);
+      if (message.cc?.length || message.bcc?.length) {
+        setCopies({ cc: message.cc ?? [], bcc: message.bcc ?? [] });
+        setCopiesOpen(true);
+      }
       setMode('reply');
     },
-    [undoSend, fillIfEmpty],
+    [undoSend, fillIfEmpty, signature, setCopies, setCopiesOpen],
   );
 
   // A teammate's shared draft taken into one's own composer, ready to edit and send.
@@ -117,6 +139,11 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         tagInput.current?.focus();
         return;
       }
+      if (target === 'snippet') {
+        composerInput.current?.focus();
+        composerInput.current?.openSnippets?.();
+        return;
+      }
       setMode(target);
       composerInput.current?.focus();
     };
@@ -143,6 +170,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         tagInputRef={tagInput}
         onStatus={(status) => void triage.setStatus(conversation, status)}
         onAssign={(agentId) => void triage.assign(conversation, agentId)}
+        onSnooze={(until) => void triage.snooze(conversation, until)}
         onTag={(name) => void triage.addTag(conversation, name)}
         onUntag={(slug) => mutate({ kind: 'untag', conversation_id: id, slug })}
       />
@@ -155,13 +183,24 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         contactName={contact?.name || contact?.email || 'the customer'}
         onModeChange={setMode}
         onDraftChange={changeDraft}
-        onSubmit={(kind, message) => {
+        onSubmit={(kind, message, after) => {
           if (kind === 'reply' && collision.holdSend()) return;
-          onSubmit(kind, message);
+          onSubmit(kind, message, after);
         }}
         inputRef={composerInput}
-        {...(conversation.channel === 'EMAIL'
-          ? { files: { list: <AttachedFiles files={replyFiles} />, control: <AttachButton files={replyFiles} />, uploading: replyFiles.uploading } }
+        snippetContext={snippetContext}
+        files={{
+          note: { list: <AttachedFiles files={noteFiles} />, control: <AttachButton files={noteFiles} what="note" />, uploading: noteFiles.uploading },
+          ...(isEmail ? { reply: { list: <AttachedFiles files={replyFiles} />, control: <AttachButton files={replyFiles} what="reply" />, uploading: replyFiles.uploading } } : {}),
+        }}
+        {...(isEmail
+          ? {
+              email: {
+                copies: <CopyFields copies={copies} standing={replyCopies.standing} open={replyCopies.open} onOpen={() => setCopiesOpen(true)} onChange={setCopies} />,
+                signature,
+                images,
+              },
+            }
           : {})}
         share={
           <ShareDraftMenu

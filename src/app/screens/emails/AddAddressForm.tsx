@@ -25,7 +25,7 @@ export function AddAddressForm({ onAdded }: { onAdded: (channel: EmailChannel) =
       const channel = await api.post<EmailChannel>(apiPaths.channels, body);
       onAdded(channel);
       setEmail('');
-      show({ tone: 'success', title: `${channel.email} added`, body: 'Publish its DNS records, then verify the domain.' });
+      show({ tone: 'success', title: `${channel.email} added`, body: 'Publish its DNS records, then verify the domain: until then no mail comes in or goes out.' });
     });
   }
 

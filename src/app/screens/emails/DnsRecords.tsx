@@ -2,15 +2,17 @@ import type { DnsRecordCheck } from '../../../protocol/api/channels';
 import { useCopy } from '../../clipboard/use-copy';
 import { Icon } from '../../components/Icon';
 import { IconButton } from '../../components/IconButton';
+import { RECORD_LABELS } from './verification-label';
 
 const PURPOSE: Record<DnsRecordCheck['kind'], string> = {
+  CHALLENGE: 'Proves the domain is yours',
   MX: 'Receives mail for the address',
   SPF: 'Allows the inbox to send for the domain',
-  DKIM: 'Signs the mail the inbox sends',
+  DKIM: 'Your organization’s key, signs your replies',
 };
 
 /**
- * The DNS records a domain must publish (MX, SPF, DKIM), as the last verification found them:
+ * The DNS records a domain must publish (the challenge, MX, SPF, DKIM), as the last verification found them:
  * what to publish where, and for a failed one why, with what was found instead.
  */
 export function DnsRecords({ domain, records, checked }: { domain: string; records: readonly DnsRecordCheck[]; checked: boolean }) {
@@ -20,7 +22,7 @@ export function DnsRecords({ domain, records, checked }: { domain: string; recor
       {records.map((record) => (
         <div key={record.kind} className={`dns-record ${checked ? (record.ok ? 'dns-record--ok' : 'dns-record--missing') : ''}`} data-testid="dns-record">
           <div className="dns-record__head">
-            <span className="dns-record__kind">{record.kind}</span>
+            <span className="dns-record__kind">{RECORD_LABELS[record.kind]}</span>
             <span className="dns-record__purpose">{PURPOSE[record.kind]}</span>
             {checked && (
               <span className="dns-record__state">
@@ -37,12 +39,12 @@ export function DnsRecords({ domain, records, checked }: { domain: string; recor
             <dt>Name</dt>
             <dd className="dns-record__copyable">
               <code>{record.name}</code>
-              <IconButton icon="copy" label={`Copy the ${record.kind} record name`} onClick={() => void copy(record.name, 'Name copied')} />
+              <IconButton icon="copy" label={`Copy the ${RECORD_LABELS[record.kind]} record name`} onClick={() => void copy(record.name, 'Name copied')} />
             </dd>
             <dt>{record.type === 'MX' ? 'Points to' : 'Value'}</dt>
             <dd className="dns-record__copyable">
               <code className="dns-record__value">{record.expected}</code>
-              <IconButton icon="copy" label={`Copy the ${record.kind} record value`} onClick={() => void copy(record.expected, 'Value copied')} />
+              <IconButton icon="copy" label={`Copy the ${RECORD_LABELS[record.kind]} record value`} onClick={() => void copy(record.expected, 'Value copied')} />
             </dd>
           </dl>
           {checked && !record.ok && record.problem && (

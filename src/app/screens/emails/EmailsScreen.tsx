@@ -17,7 +17,7 @@ import { missingRecords } from './verification-label';
 
 /**
  * `emails` (§2, §6 `channel.*`): the organization's support addresses. Add one, publish the
- * DNS records it lists, Verify (§7 `organization/channels/{email}/verify`, which checks the
+ * DNS records it lists (its own challenge and DKIM key among them), Verify (§7 `organization/channels/{email}/verify`, which checks the
  * domain and updates every address on it, §4), remove one.
  */
 export default function EmailsScreen() {
@@ -68,8 +68,8 @@ export default function EmailsScreen() {
             Support addresses {state.status === 'ready' && <span className="count">{state.data.length}</span>}
           </h2>
           <p className="panel__description">
-            To send as an address, its domain must publish three DNS records: MX (where its mail goes), SPF (who may send for it) and DKIM (the key
-            that signs it).
+            An address receives and sends mail only once its domain is verified: the domain publishes a challenge that proves it is yours, MX (where
+            its mail goes), SPF (who may send for it) and DKIM (your organization’s key that signs it).
           </p>
         </div>
         {state.status === 'loading' && (

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import type { EmailChannel } from '../../../protocol/api/channels';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
-import { toFailure } from '../../api/request-failure';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToasts } from '../../components/Toasts';
+import { useFormErrors } from '../../forms/use-form-errors';
 
 type RemoveAddressModalProps = { channel: EmailChannel | null; onClose: () => void; onRemoved: (channel: EmailChannel) => void };
 
@@ -15,31 +14,24 @@ type RemoveAddressModalProps = { channel: EmailChannel | null; onClose: () => vo
 export function RemoveAddressModal({ channel, onClose, onRemoved }: RemoveAddressModalProps) {
   const api = useApi();
   const { show } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormErrors();
   // The closing dialog keeps naming the address while it animates out.
   const [shown, setShown] = useState(channel);
   if (channel !== null && channel !== shown) setShown(channel);
 
   function close() {
-    setError(null);
+    form.clear();
     onClose();
   }
 
   async function confirm() {
     if (!channel) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await form.submit(async () => {
       await api.del(apiPaths.channel(channel.email));
       onRemoved(channel);
       show({ tone: 'success', title: `${channel.email} removed` });
       close();
-    } catch (caught) {
-      setError(failureText(toFailure(caught))?.message ?? null);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const email = shown?.email ?? '';
@@ -51,13 +43,13 @@ export function RemoveAddressModal({ channel, onClose, onRemoved }: RemoveAddres
       footer={
         <>
           <Button onClick={close}>Cancel</Button>
-          <Button variant="danger" loading={busy} onClick={() => void confirm()}>
+          <Button variant="danger" loading={form.busy} onClick={() => void confirm()}>
             Remove address
           </Button>
         </>
       }
     >
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
       <p>
         Mail sent to <strong>{email}</strong> will no longer reach your inbox, and replies in its conversations can no longer be sent from it. The
         conversations themselves stay.

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { EmailChannel } from '../../../protocol/api/channels';
+import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { absoluteDateTime } from '../../format/relative-time';
 import { DnsRecords } from './DnsRecords';
-import { verificationLabel } from './verification-label';
+import { pausedNotice, verificationLabel } from './verification-label';
 
 type SupportAddressRowProps = {
   channel: EmailChannel;
@@ -17,7 +18,7 @@ type SupportAddressRowProps = {
 
 /**
  * One support address: its domain's state, Verify, Remove, and the DNS records to publish,
- * open by itself while the domain is not verified.
+ * open by itself while the domain is not verified, with why no mail flows until it is.
  */
 export function SupportAddressRow({ channel, checking, onVerify, onRemove }: SupportAddressRowProps) {
   const { domain } = channel;
@@ -26,6 +27,7 @@ export function SupportAddressRow({ channel, checking, onVerify, onRemove }: Sup
   const [open, setOpen] = useState<boolean | null>(null);
   const expanded = open ?? !verified;
   const recordsId = useId();
+  const paused = pausedNotice(domain);
   return (
     <li className="support-address" data-testid="support-address" aria-label={channel.email}>
       <div className="row">
@@ -54,13 +56,18 @@ export function SupportAddressRow({ channel, checking, onVerify, onRemove }: Sup
           </Button>
         </div>
       </div>
+      {paused && (
+        <div className="support-address__paused">
+          <Alert tone="warning">{paused}</Alert>
+        </div>
+      )}
       <div id={recordsId} className="support-address__records" hidden={!expanded}>
         {expanded && (
           <>
             <p className="support-address__intro">
               {verified
                 ? `${domain.name} is verified. Keep these records published.`
-                : `Publish these records at your DNS provider for ${domain.name}, then press Verify. Changes can take a while to spread.`}
+                : `Publish these four records at your DNS provider for ${domain.name}, then press Verify. Changes can take a while to spread.`}
             </p>
             <DnsRecords domain={domain.name} records={domain.records} checked={domain.checked_at !== null} />
           </>

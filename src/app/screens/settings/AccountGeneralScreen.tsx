@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { preferencesOf } from '../../../protocol/api/models';
 import type { AccountResponse } from '../../../protocol/api/models';
 import { updateAccountBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
@@ -12,10 +13,12 @@ import { useFormErrors } from '../../forms/use-form-errors';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSignedIn } from '../../session/signed-in-context';
 import { AvatarPicker } from './AvatarPicker';
+import { SignatureField } from './SignatureField';
 import { SettingsTabs, accountTabs } from './SettingsTabs';
 import { ThemeChoice, darkModeOf, themeValue } from './ThemeChoice';
+import { WorkPreferences } from './WorkPreferences';
 
-/** `account/general`: name, avatar and theme. */
+/** `account/general`: name, avatar, theme, email signature and how the agent likes to work. */
 export default function AccountGeneralScreen() {
   const { slug, agent, setProfile } = useSignedIn();
   const api = useApi();
@@ -25,10 +28,12 @@ export default function AccountGeneralScreen() {
   const [name, setName] = useState(agent.name);
   const [avatar, setAvatar] = useState(agent.avatar ?? '');
   const [theme, setTheme] = useState(themeValue(agent.dark_mode));
+  const [preferences, setPreferences] = useState(() => preferencesOf(agent));
+  const [signature, setSignature] = useState(agent.signature ?? '');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const body = form.validate(updateAccountBody, { name, avatar: avatar || null, dark_mode: darkModeOf(theme) });
+    const body = form.validate(updateAccountBody, { name, avatar: avatar || null, dark_mode: darkModeOf(theme), preferences, signature });
     if (!body) return;
     await form.submit(async () => {
       setProfile(await api.patch<AccountResponse>(apiPaths.account, body));
@@ -66,6 +71,15 @@ export default function AccountGeneralScreen() {
             }}
           />
           <ThemeChoice value={theme} onChange={setTheme} />
+          <WorkPreferences value={preferences} onChange={setPreferences} />
+          <SignatureField
+            value={signature}
+            error={form.field('signature')}
+            onChange={(value) => {
+              setSignature(value);
+              form.clearField('signature');
+            }}
+          />
         </div>
         <div className="panel__footer">
           <Button type="submit" variant="primary" loading={form.busy}>

@@ -27,7 +27,6 @@ export function ChangePasswordPanel() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [values, setValues] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
 
   function change(field: keyof typeof EMPTY, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -38,18 +37,12 @@ export function ChangePasswordPanel() {
     event.preventDefault();
     const checked = form.validate(changePasswordForm, values);
     if (!checked) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const body = { password: checked.password, current_password: checked.current_password };
       setProfile(await api.patch<AccountResponse>(apiPaths.account, body));
       setValues(EMPTY);
       show({ title: 'Password changed', tone: 'success', key: 'password-changed' });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -91,7 +84,7 @@ export function ChangePasswordPanel() {
         />
       </div>
       <div className="panel__footer">
-        <Button type="submit" variant="primary" loading={busy}>
+        <Button type="submit" variant="primary" loading={form.busy}>
           Change password
         </Button>
       </div>

@@ -6,6 +6,7 @@ import { apiPaths } from '../../../protocol/api/routes';
 import { parseInboxQuery } from '../../../protocol/inbox-query/parse-inbox-query';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
@@ -15,10 +16,10 @@ import { PageHeader } from '../../layout/PageHeader';
 import { useSignedIn } from '../../session/signed-in-context';
 
 /** A row being edited: `id` is local (React keys), `key` the saved inbox's, if any. */
-type Draft = { id: number; key?: string; name: string; query: string };
+type Draft = { id: number; key?: string; name: string; query: string; isDefault: boolean };
 
 let nextDraftId = 1;
-const toDraft = (inbox: CustomInbox): Draft => ({ id: nextDraftId++, key: inbox.key, name: inbox.name, query: inbox.query });
+const toDraft = (inbox: CustomInbox): Draft => ({ id: nextDraftId++, key: inbox.key, name: inbox.name, query: inbox.query, isDefault: inbox.is_default === true });
 
 /** The parser's message for a query, shown while typing. */
 export function queryProblem(query: string): string | undefined {
@@ -44,10 +45,13 @@ export default function CustomInboxesScreen() {
   const [deleting, setDeleting] = useState<Draft | null>(null);
 
   const update = (id: number, change: Partial<Draft>) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, ...change } : d)));
+  /** "Use as my default": one inbox, or none for the built-in Inbox. */
+  const chooseDefault = (id: number | null) => setDrafts((list) => list.map((d) => ({ ...d, isDefault: d.id === id })));
+  const builtInIsDefault = !drafts.some((d) => d.isDefault);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const custom_inboxes = drafts.map(({ key, name, query }) => (key === undefined ? { name, query } : { key, name, query }));
+    const custom_inboxes = drafts.map(({ key, name, query, isDefault }) => ({ ...(key === undefined ? {} : { key }), name, query, ...(isDefault ? { is_default: true } : {}) }));
     if (!form.validate(updateAccountBody, { custom_inboxes })) return;
     await form.submit(async () => {
       const profile = await api.patch<AccountResponse>(apiPaths.account, { custom_inboxes });
@@ -59,10 +63,26 @@ export default function CustomInboxesScreen() {
 
   return (
     <div className="page">
-      <PageHeader title="Inboxes" description="Your own saved lists of conversations, shown in the sidebar. The first one is your default inbox." />
+      <PageHeader
+        title="Inboxes"
+        description="Your own saved lists of conversations, shown in the sidebar. Your default inbox is where Conversations opens and what the tab's unread count counts."
+      />
       <form ref={formRef} className="panel" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="panel__body">
           {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
+          <div className="custom-inboxes__builtin">
+            <div>
+              <p className="custom-inboxes__builtin-name">Inbox (built in)</p>
+              <p className="field__hint">Open conversations assigned to you or to nobody, by priority. Always in the list’s tabs.</p>
+            </div>
+            {builtInIsDefault ? (
+              <Badge tone="accent">Default</Badge>
+            ) : (
+              <Button size="small" aria-label="Use Inbox (built in) as my default" onClick={() => chooseDefault(null)}>
+                Use as my default
+              </Button>
+            )}
+          </div>
           {drafts.length === 0 && <p>You have no custom inboxes yet.</p>}
           <ol className="custom-inboxes" aria-label="Custom inboxes">
             {drafts.map((draft, index) => {
@@ -105,6 +125,13 @@ export default function CustomInboxesScreen() {
                     >
                       Move down
                     </Button>
+                    {draft.isDefault ? (
+                      <Badge tone="accent">Default</Badge>
+                    ) : (
+                      <Button size="small" aria-label={`Use ${label} as my default`} onClick={() => chooseDefault(draft.id)}>
+                        Use as my default
+                      </Button>
+                    )}
                     <Button size="small" variant="ghost" aria-label={`Delete inbox ${label}`} onClick={() => setDeleting(draft)}>
                       Delete
                     </Button>
@@ -115,7 +142,7 @@ export default function CustomInboxesScreen() {
           </ol>
         </div>
         <div className="panel__footer">
-          <Button onClick={() => setDrafts((list) => [...list, { id: nextDraftId++, name: '', query: '' }])}>Add inbox</Button>
+          <Button onClick={() => setDrafts((list) => [...list, { id: nextDraftId++, name: '', query: '', isDefault: false }])}>Add inbox</Button>
           <Button type="submit" variant="primary" loading={form.busy}>
             Save inboxes
           </Button>

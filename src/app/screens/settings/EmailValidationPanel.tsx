@@ -1,29 +1,23 @@
 import { useState } from 'react';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
-import { toFailure } from '../../api/request-failure';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useSignedIn } from '../../session/signed-in-context';
 
 /** Shown while the agent's email address is not confirmed: resend the confirmation email. */
 export function EmailValidationPanel() {
   const { agent } = useSignedIn();
   const api = useApi();
-  const [state, setState] = useState<{ status: 'idle' | 'busy' | 'sent' } | { status: 'failed'; message: string }>({
-    status: 'idle',
-  });
+  const form = useFormErrors();
+  const [sent, setSent] = useState(false);
 
   async function resend() {
-    setState({ status: 'busy' });
-    try {
+    await form.submit(async () => {
       await api.post(apiPaths.resendValidation);
-      setState({ status: 'sent' });
-    } catch (error) {
-      const text = failureText(toFailure(error));
-      setState(text ? { status: 'failed', message: text.message } : { status: 'idle' });
-    }
+      setSent(true);
+    });
   }
 
   return (
@@ -37,10 +31,10 @@ export function EmailValidationPanel() {
         </p>
       </div>
       <div className="panel__body">
-        {state.status === 'sent' && <Alert tone="success">A new confirmation link is on its way to {agent.email}.</Alert>}
-        {state.status === 'failed' && <Alert tone="error">{state.message}</Alert>}
+        {sent && <Alert tone="success">A new confirmation link is on its way to {agent.email}.</Alert>}
+        {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
         <div>
-          <Button loading={state.status === 'busy'} disabled={state.status === 'sent'} onClick={() => void resend()}>
+          <Button loading={form.busy} disabled={sent} onClick={() => void resend()}>
             Resend confirmation email
           </Button>
         </div>

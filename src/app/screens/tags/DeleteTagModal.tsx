@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { TagDeleteResponse, TagInUseResponse } from '../../../protocol/api/conversation-actions';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
 import { RequestFailure, toFailure } from '../../api/request-failure';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useToasts } from '../../components/Toasts';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { conversationCount, type TagUsage } from './use-tag-usage';
 
 type DeleteTagModalProps = { tag: TagUsage | null; onClose: () => void };
@@ -20,8 +20,7 @@ type DeleteTagModalProps = { tag: TagUsage | null; onClose: () => void };
 export function DeleteTagModal({ tag, onClose }: DeleteTagModalProps) {
   const api = useApi();
   const { show } = useToasts();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormErrors();
   const [serverCount, setServerCount] = useState<number | null>(null);
   // The closing dialog keeps showing the tag it was about while it animates out.
   const [shown, setShown] = useState(tag);
@@ -29,29 +28,28 @@ export function DeleteTagModal({ tag, onClose }: DeleteTagModalProps) {
   const count = serverCount ?? shown?.conversations ?? 0;
 
   function close() {
-    setError(null);
+    form.clear();
     setServerCount(null);
     onClose();
   }
 
   async function confirm() {
     if (!tag) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await api.del<TagDeleteResponse>(apiPaths.tag(tag.slug, count > 0));
-      show({ tone: 'success', title: `Tag “${tag.name}” deleted`, ...(done.conversations > 0 ? { body: `Removed from ${conversationCount(done.conversations)}.` } : {}) });
-      close();
-    } catch (caught) {
-      const failure = toFailure(caught);
-      if (caught instanceof RequestFailure && failure.kind === 'http' && failure.status === 409) {
-        setServerCount((failure.body as Partial<TagInUseResponse> | null)?.conversations ?? count);
-      } else {
-        setError(failureText(failure)?.message ?? null);
-      }
-    } finally {
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        const done = await api.del<TagDeleteResponse>(apiPaths.tag(tag.slug, count > 0));
+        show({ tone: 'success', title: `Tag “${tag.name}” deleted`, ...(done.conversations > 0 ? { body: `Removed from ${conversationCount(done.conversations)}.` } : {}) });
+        close();
+      },
+      {
+        handle: (caught) => {
+          const failure = toFailure(caught);
+          if (!(caught instanceof RequestFailure && failure.kind === 'http' && failure.status === 409)) return false;
+          setServerCount((failure.body as Partial<TagInUseResponse> | null)?.conversations ?? count);
+          return true;
+        },
+      },
+    );
   }
 
   const name = shown?.name ?? '';
@@ -63,13 +61,13 @@ export function DeleteTagModal({ tag, onClose }: DeleteTagModalProps) {
       footer={
         <>
           <Button onClick={close}>Cancel</Button>
-          <Button variant="danger" loading={busy} onClick={() => void confirm()}>
+          <Button variant="danger" loading={form.busy} onClick={() => void confirm()}>
             {count > 0 ? `Delete from ${conversationCount(count)}` : 'Delete tag'}
           </Button>
         </>
       }
     >
-      {error && <Alert tone="error">{error}</Alert>}
+      {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
       {count > 0 ? (
         <p>
           {serverCount !== null && 'A teammate changed it meanwhile: '}

@@ -5,6 +5,7 @@ import type { AgentInvite } from '../../../protocol/api/models';
 import { emailField } from '../../../protocol/api/fields';
 import { apiPaths } from '../../../protocol/api/routes';
 import { INVITE_TTL_MS } from '../../../protocol/constants';
+import { holdsAll, ROLE_PRESETS } from '../../../protocol/roles';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -12,6 +13,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
+import { useSignedIn } from '../../session/signed-in-context';
 import { rolesOf } from './role-preset';
 import type { RolePreset } from './role-preset';
 
@@ -25,29 +27,23 @@ const ROLE_OPTIONS = [
 
 export function InviteForm({ onInvited }: { onInvited: (invite: AgentInvite) => void }) {
   const api = useApi();
+  const { agent: me } = useSignedIn();
   const { show } = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RolePreset>('agent');
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const checked = form.validate(inviteForm, { email });
     if (!checked) return;
-    form.clear();
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const invite = await api.post<AgentInvite>(apiPaths.agentInvite(checked.email), { roles: rolesOf(role) });
       onInvited(invite);
       setEmail('');
       show({ title: 'Invitation sent', body: `We've emailed ${invite.email} a link to join.`, tone: 'success' });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -76,11 +72,11 @@ export function InviteForm({ onInvited }: { onInvited: (invite: AgentInvite) => 
             label="Role"
             name="roles"
             value={role}
-            options={ROLE_OPTIONS}
+            options={ROLE_OPTIONS.map((option) => ({ ...option, disabled: !holdsAll(me, ROLE_PRESETS[option.value]) }))}
             error={form.field('roles')}
             onChange={(event) => setRole(event.target.value === 'admin' ? 'admin' : 'agent')}
           />
-          <Button type="submit" variant="primary" loading={busy} className="invite-form__submit">
+          <Button type="submit" variant="primary" loading={form.busy} className="invite-form__submit">
             Send invite
           </Button>
         </div>

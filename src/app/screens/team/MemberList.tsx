@@ -1,4 +1,5 @@
 import type { Agent } from '../../../protocol/api/models';
+import { outranks } from '../../../protocol/roles';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -22,7 +23,8 @@ export function MemberList({ agents, onChanged, onRemove }: MemberListProps) {
       </div>
       <ul className="rows" aria-label="Members">
         {agents.map((agent) => {
-          const fixed = agent.is_owner;
+          // The owner is above everyone; others change only teammates whose permissions they all hold.
+          const manageable = outranks(me, agent);
           return (
             <li key={agent.id} className="row" data-testid="team-member">
               <Avatar name={agent.name} email={agent.email} src={agent.avatar} size={36} />
@@ -41,12 +43,12 @@ export function MemberList({ agents, onChanged, onRemove }: MemberListProps) {
                 <p className="row__detail">{agent.email}</p>
               </div>
               <div className="row__side">
-                {can(me, 'teammate.update') && !fixed ? (
+                {can(me, 'teammate.update') && manageable ? (
                   <MemberRoleSelect agent={agent} onChanged={onChanged} />
                 ) : (
                   <span className="row__role">{agent.is_owner ? 'Owner' : ROLE_LABELS[presetOf(agent.roles)]}</span>
                 )}
-                {can(me, 'teammate.remove') && !fixed && !agent.is_current_user && (
+                {can(me, 'teammate.remove') && manageable && !agent.is_current_user && (
                   <Button variant="ghost" size="small" aria-label={`Remove ${agent.name}`} onClick={() => onRemove(agent)}>
                     Remove
                   </Button>

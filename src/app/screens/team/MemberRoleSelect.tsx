@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Agent } from '../../../protocol/api/models';
 import { apiPaths } from '../../../protocol/api/routes';
+import { holdsAll, ROLE_PRESETS } from '../../../protocol/roles';
 import { useApi } from '../../api/api-context';
 import { failureText } from '../../api/failure-text';
 import { toFailure } from '../../api/request-failure';
@@ -12,12 +13,14 @@ import type { RoleChoice } from './role-preset';
 
 /** A member's role preset; changing it saves at once. */
 export function MemberRoleSelect({ agent, onChanged }: { agent: Agent; onChanged: (agent: Agent) => void }) {
-  const { organization, setProfile } = useSignedIn();
+  const { agent: me, organization, setProfile } = useSignedIn();
   const api = useApi();
   const { show } = useToasts();
   const [busy, setBusy] = useState(false);
   const current = presetOf(agent.roles);
   const choices: RoleChoice[] = current === 'custom' ? ['admin', 'agent', 'custom'] : ['admin', 'agent'];
+  // Only permissions one holds can be given (the server refuses the others too).
+  const grantable = (choice: RoleChoice) => choice !== 'custom' && holdsAll(me, ROLE_PRESETS[choice]);
 
   async function change(value: string) {
     if (value !== 'admin' && value !== 'agent') return;
@@ -44,7 +47,7 @@ export function MemberRoleSelect({ agent, onChanged }: { agent: Agent; onChanged
       className="row__select"
       value={current}
       disabled={busy}
-      options={choices.map((choice) => ({ value: choice, label: ROLE_LABELS[choice], disabled: choice === 'custom' }))}
+      options={choices.map((choice) => ({ value: choice, label: ROLE_LABELS[choice], disabled: !grantable(choice) }))}
       onChange={(event) => void change(event.target.value)}
     />
   );

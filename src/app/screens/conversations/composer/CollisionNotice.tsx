@@ -1,0 +1,33 @@
+import type { LocalMessage } from '../../../../client-db/inbox-database';
+import { Button } from '../../../components/Button';
+import { Icon } from '../../../components/Icon';
+import { collisionText } from './collision-rule';
+import type { Collision } from './use-collision';
+
+type CollisionNoticeProps = {
+  collision: Collision;
+  authorName: (entry: LocalMessage) => string;
+};
+
+/**
+ * Above the composer while the agent writes: what arrived meanwhile (a customer's message or a
+ * teammate's reply), with Review. After a Send held back by it, says how to send after all.
+ */
+export function CollisionNotice({ collision, authorName }: CollisionNoticeProps) {
+  if (collision.arrived.length === 0) return null;
+  const text = collisionText(collision.arrived, authorName);
+  return (
+    <div className={collision.blocking ? 'collision-notice' : 'collision-notice collision-notice--seen'} role="status" data-testid="collision-notice">
+      <Icon name={collision.blocking ? 'alert' : 'check'} size={16} />
+      <p className="collision-notice__text">
+        {text}
+        {!collision.blocking && collision.held && <> Your reply was not sent yet: press Send again to send it.</>}
+      </p>
+      {collision.blocking && (
+        <Button variant="ghost" size="small" onClick={collision.review}>
+          Review
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { UploadedAttachment } from '../../../../protocol/api/channels';
+import type { Conversation } from '../../../../protocol/documents';
+import type { MutationInput } from '../../../../protocol/mutations/mutation-input';
+import type { ComposerMode, Composed } from './Composer';
+import type { Copies } from './CopyFields';
+import { htmlForSending, inlineImagesOf, withSignature } from './rich-text';
+
+type SendParts = {
+  conversation: Pick<Conversation, 'id' | 'channel'>;
+  mode: ComposerMode;
+  message: Composed;
+  draftId: string;
+  /** The files attached with the mode's Attach control. */
+  files: readonly UploadedAttachment[];
+  copies: Copies;
+  signature: string;
+};
+
+/**
+ * The mutation a send makes (pure): a note (with its files), a chat reply (text only), or an
+ * email reply with its formatted body and signature, its inline images and attached files, and
+ * its own copies.
+ */
+export function sendMutation({ conversation, mode, message, draftId, files, copies, signature }: SendParts): MutationInput {
+  const conversation_id = conversation.id;
+  const attached = files.length > 0 ? { attachments: [...files] } : {};
+  if (mode === 'note') return { kind: 'note', conversation_id, message: message.text, draft_id: draftId, ...attached };
+  if (conversation.channel === 'CHAT') return { kind: 'reply', conversation_id, message: message.text, source: 'CHAT', draft_id: draftId };
+  const body = message.html === undefined ? null : withSignature({ text: message.text, html: message.html }, signature);
+  const inline = body ? inlineImagesOf(body.html).filter((image) => !files.some((file) => file.id === image.id)) : [];
+  const attachments = [...files, ...inline].slice(0, 10);
+  return {
+    kind: 'reply',
+    conversation_id,
+    message: body?.text ?? message.text,
+    draft_id: draftId,
+    ...(body ? { html: htmlForSending(body.html) } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
+    ...(copies.cc.length > 0 ? { cc: copies.cc } : {}),
+    ...(copies.bcc.length > 0 ? { bcc: copies.bcc } : {}),
+  };
+}

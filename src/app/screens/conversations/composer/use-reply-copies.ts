@@ -1,0 +1,26 @@
+import { useMemo, useState } from 'react';
+import type { Contact, Conversation } from '../../../../protocol/documents';
+import { NO_COPIES } from './CopyFields';
+import type { Copies } from './CopyFields';
+
+export type ReplyCopies = {
+  copies: Copies;
+  setCopies: (copies: Copies) => void;
+  /** The Cc/Bcc fields are shown (once asked for, or once an undone reply brought copies back). */
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** Whom the reply goes to anyway (the contact, the conversation's recipients), lowercase. */
+  standing: string[];
+};
+
+/** The email reply's own CC and BCC, kept while the conversation is open (not in the draft). */
+export function useReplyCopies(conversation: Pick<Conversation, 'recipients'>, contact: Pick<Contact, 'email'> | undefined): ReplyCopies {
+  const [copies, setCopies] = useState<Copies>(NO_COPIES);
+  const [open, setOpen] = useState(false);
+  const email = contact?.email ?? '';
+  const standing = useMemo(
+    () => [email, ...conversation.recipients.map((recipient) => recipient.from)].map((address) => address.toLowerCase()).filter(Boolean),
+    [email, conversation.recipients],
+  );
+  return { copies, setCopies, open, setOpen, standing };
+}

@@ -1,3 +1,0 @@
-import type { ConversationFilter } from '../conversation-filter';
-
-export const FILTER_LABELS: Record<ConversationFilter, string> = { inbox: 'Inbox', waiting: 'Waiting', all: 'All' };

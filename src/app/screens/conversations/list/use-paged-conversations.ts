@@ -1,0 +1,119 @@
+import { liveQuery, type Subscription } from 'dexie';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { NEW_ITEM_HIGHLIGHT_MS } from '../../../../protocol/constants';
+import type { Contact, Conversation } from '../../../../protocol/documents';
+import { inboxOrder, matchesInboxQuery } from '../../../../protocol/inbox-query/match-inbox-query';
+import { useInboxDb } from '../../../sync/sync-context';
+import { needsContacts, type ListSource } from './inbox-filter';
+import { combinePages, firstPage, pageKey, withNextPage, type PageSpec } from './list-pages';
+import { readListPage, type ListPage, type ListPlan } from './read-list-page';
+
+export type PagedConversations = {
+  rows: Conversation[];
+  contacts: ReadonlyMap<number, Contact>;
+  /** More conversations match past the loaded ones. */
+  hasMore: boolean;
+  /** A page is being read (the next one, after loadMore). */
+  loading: boolean;
+  /** Conversations that just arrived in a loaded page (§9: highlighted for NEW_ITEM_HIGHLIGHT_MS). */
+  fresh: ReadonlySet<number>;
+  /** Reads the next CONVERSATION_PAGE_SIZE conversations, if more match. */
+  loadMore: () => void;
+};
+
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * A list (a filter or a custom inbox) read a page at a time, each page its own live query
+ * (see list-pages.ts), starting with `initialLimit` rows. Remount it when the list changes.
+ */
+export function usePagedConversations(source: ListSource, myId: number, initialLimit: number): PagedConversations | undefined {
+  const db = useInboxDb();
+  const plan = useMemo<ListPlan>(
+    () => ({
+      order: inboxOrder(source.query),
+      accept: (conversation, contact) => matchesInboxQuery(source.query, conversation, { me: myId, contact }),
+      needsContacts: needsContacts(source.query),
+    }),
+    [source, myId],
+  );
+  const [pages, setPages] = useState<PageSpec[]>(() => firstPage(initialLimit));
+  const [results, setResults] = useState<ReadonlyMap<string, ListPage>>(new Map());
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(NONE);
+  // The contacts of every page read, in one map that only grows (a page read again brings the
+  // newer copy): a 10,000-row list does not copy 10,000 contacts for each page that arrives.
+  const [contacts] = useState(() => new Map<number, Contact>());
+  const subscriptions = useRef(new Map<string, Subscription>());
+  const delivered = useRef(new Set<string>());
+  const known = useRef(new Set<number>());
+  const freshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // A page's first reading is what loading shows; a row new to every page after that arrived.
+  const onPage = useCallback((key: string, page: ListPage) => {
+    const first = !delivered.current.has(key);
+    delivered.current.add(key);
+    const arrived = first ? [] : page.rows.filter((row) => !known.current.has(row.id)).map((row) => row.id);
+    for (const row of page.rows) known.current.add(row.id);
+    for (const [id, contact] of page.contacts) contacts.set(id, contact);
+    setResults((current) => new Map(current).set(key, page));
+    if (arrived.length === 0) return;
+    setFresh(new Set(arrived));
+    clearTimeout(freshTimer.current);
+    freshTimer.current = setTimeout(() => setFresh(NONE), NEW_ITEM_HIGHLIGHT_MS);
+  }, [contacts]);
+
+  useEffect(() => {
+    const all = subscriptions.current;
+    const seen = delivered.current;
+    return () => {
+      for (const subscription of all.values()) subscription.unsubscribe();
+      all.clear();
+      seen.clear();
+      clearTimeout(freshTimer.current);
+    };
+  }, [db, plan]);
+
+  useEffect(() => {
+    const wanted = new Map(pages.map((spec) => [pageKey(spec), spec]));
+    for (const [key, subscription] of subscriptions.current) {
+      if (wanted.has(key)) continue;
+      subscription.unsubscribe();
+      subscriptions.current.delete(key);
+      delivered.current.delete(key);
+    }
+    for (const [key, spec] of wanted) {
+      if (subscriptions.current.has(key)) continue;
+      const subscription = liveQuery(() => readListPage(db, plan, spec)).subscribe({
+        next: (page) => onPage(key, page),
+        error: (error: unknown) => setFailure({ error }),
+      });
+      subscriptions.current.set(key, subscription);
+    }
+    setResults((current) => {
+      const kept = new Map([...current].filter(([key]) => wanted.has(key)));
+      return kept.size === current.size ? current : kept;
+    });
+  }, [db, plan, pages, onPage]);
+
+  const loadMore = useCallback(() => {
+    const last = pages.at(-1);
+    const page = last && last.through === null ? results.get(pageKey(last)) : undefined;
+    if (!page?.hasMore) return;
+    const next = withNextPage(pages, page.rows.at(-1));
+    const closed = next.at(-2);
+    // The closed page holds what the last page showed: no gap while it is read again.
+    if (closed) setResults((current) => new Map(current).set(pageKey(closed), { ...page, hasMore: false }));
+    setPages(next);
+  }, [pages, results]);
+
+  const combined = useMemo(() => {
+    const read = pages.map((spec) => results.get(pageKey(spec)));
+    if (read[0] === undefined) return undefined;
+    const { rows, hasMore, complete } = combinePages(read);
+    return { rows, hasMore, loading: !complete, contacts };
+  }, [pages, results, contacts]);
+
+  if (failure) throw failure.error;
+  return combined && { ...combined, fresh, loadMore };
+}

@@ -1,0 +1,43 @@
+import type { AgentPreferences } from '../../../protocol/api/models';
+
+type WorkPreferencesProps = { value: AgentPreferences; onChange: (value: AgentPreferences) => void };
+
+/** How the agent likes to triage, kept with their account (every device): auto-advance and the list's density. */
+export function WorkPreferences({ value, onChange }: WorkPreferencesProps) {
+  return (
+    <>
+      <label className="switch-field">
+        <input
+          type="checkbox"
+          role="switch"
+          name="auto_advance"
+          checked={value.auto_advance}
+          onChange={(event) => onChange({ ...value, auto_advance: event.target.checked })}
+        />
+        <span className="switch-field__track" aria-hidden="true" />
+        <span className="switch-field__text">
+          <span className="switch-field__label">After closing or moving a conversation, open the next conversation</span>
+          <span className="switch-field__hint">When an action takes the open conversation out of the list, the one below it opens.</span>
+        </span>
+      </label>
+      <fieldset className="field theme-choice">
+        <legend className="field__label">Conversation list</legend>
+        <div className="segmented">
+          {(['comfortable', 'compact'] as const).map((density) => (
+            <label key={density}>
+              <input
+                type="radio"
+                name="list_density"
+                value={density}
+                checked={value.list_density === density}
+                onChange={() => onChange({ ...value, list_density: density })}
+              />
+              {density === 'comfortable' ? 'Comfortable' : 'Compact'}
+            </label>
+          ))}
+        </div>
+        <p className="field__hint">Compact shows one line per conversation, about twice as many at once.</p>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { draftPatchBody, draftShareBody } from '../api/draft-requests';
+import { DRAFT_TYPES } from '../drafts';
+import { conversationIdField } from './conversation-mutations';
+
+/** Drafts (§7 `conversations/{id}/drafts/`, `…/drafts/share`). */
+export const DRAFT_MUTATIONS = {
+  /**
+   * The agent's draft, whole, saved on every change (a blank message deletes it). A change
+   * replaces the draft's row while that row still waits to be sent, so typing never floods the
+   * outbox. `agent_id` is the writer, for the optimistic copy of a new draft.
+   */
+  draft: z.object({
+    conversation_id: conversationIdField,
+    draft_id: draftPatchBody.shape.draft_id,
+    agent_id: z.number().int().positive(),
+    type: z.enum(DRAFT_TYPES),
+    message: draftPatchBody.shape.attributes.shape.message,
+  }),
+  'share-draft': draftShareBody.extend({ conversation_id: conversationIdField }),
+};

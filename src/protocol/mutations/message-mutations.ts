@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { forwardBody, noteBody, noteEditBody, replyBody } from '../api/conversation-requests';
+import { draftIdField } from '../api/draft-requests';
+import { conversationIdField, messageIdField } from './conversation-mutations';
+
+/** A file already uploaded (`POST attachments/`): its id goes with the reply, its name and size make the optimistic list. */
+const uploadedAttachment = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  url: z.string(),
+});
+
+/** Replies, notes, forwards, and undo and release of a held send (§7 `conversations/{id}/reply`, `…/notes`, `…/undo`, `…/release`). */
+export const MESSAGE_MUTATIONS = {
+  /**
+   * `draft_id`: the agent's draft of this reply or note, deleted with the send (same transaction).
+   * `attachments`: files already uploaded, at most as many as a reply takes.
+   * `html`, `cc`, `bcc`: an email reply's formatting and its own copies (see `replyBody`).
+   */
+  reply: z.object({
+    conversation_id: conversationIdField,
+    message: replyBody.shape.message,
+    source: replyBody.shape.source,
+    draft_id: draftIdField.optional(),
+    attachments: z.array(uploadedAttachment).max(10).optional(),
+    /** Set by the worker on a held reply: its device releases it at the end of its delay (`release`). */
+    awaits_release: replyBody.shape.awaits_release,
+    html: replyBody.shape.html,
+    cc: replyBody.shape.cc,
+    bcc: replyBody.shape.bcc,
+  }),
+  note: z.object({
+    conversation_id: conversationIdField,
+    message: noteBody.shape.message,
+    draft_id: draftIdField.optional(),
+    attachments: z.array(uploadedAttachment).max(10).optional(),
+  }),
+  /** The conversation (or the one message of `message_id`) forwarded by email; the thread gets a note of it. */
+  forward: z.object({
+    conversation_id: conversationIdField,
+    to: forwardBody.shape.to,
+    note: forwardBody.shape.note,
+    message_id: messageIdField.optional(),
+  }),
+  'edit-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField, message: noteEditBody.shape.message }),
+  'delete-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField }),
+  undo: z.object({ conversation_id: conversationIdField, message_id: messageIdField }),
+  /** The device confirms its held reply at the end of its delay (`release_at`, epoch ms), unless undone (§4). */
+  release: z.object({ conversation_id: conversationIdField, message_id: messageIdField, release_at: z.number().int().nonnegative() }),
+};

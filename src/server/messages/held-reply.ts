@@ -1,0 +1,28 @@
+import { API_ERRORS } from '../../protocol/api/api-errors';
+import { parseMessageWireId } from '../../protocol/documents';
+import { ERROR_TEXTS } from '../../protocol/error-texts';
+import { findConversationForWrite } from '../conversations/conversation-changes';
+import type { ConversationRow, MessageRow } from '../db/database';
+import { badRequest, HttpError, notFound } from '../http/http-error';
+import type { Write } from '../realtime/write-transaction';
+import { findMessageRow } from './message-queries';
+
+/**
+ * A reply of the conversation that its author undoes or releases (§4): only a message (never a
+ * note, 400), of this conversation (404 like a missing one), sent by the caller (403: a teammate
+ * sees who is sending, and cannot cancel it).
+ */
+export async function findOwnReplyForWrite(
+  write: Write,
+  conversationId: number,
+  wireId: string,
+  agentId: number,
+): Promise<{ conversation: ConversationRow; row: MessageRow }> {
+  const parsed = parseMessageWireId(wireId);
+  if (!parsed || parsed.type !== 'MESSAGE') throw badRequest(ERROR_TEXTS.undoNotMessage);
+  const conversation = await findConversationForWrite(write, conversationId);
+  const row = await findMessageRow(write.trx, write.orgId, wireId);
+  if (!row || row.conversation_id !== conversation.id || row.is_removed !== 0) throw notFound();
+  if (row.agent_id !== agentId) throw new HttpError(403, { error: API_ERRORS.notYourReply });
+  return { conversation, row };
+}

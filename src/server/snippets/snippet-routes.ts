@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  categoryCreateBody,
+  categoryDeleteQuery,
+  categoryPositionBody,
+  categoryRenameBody,
+  snippetCategoriesBody,
+  snippetCreateBody,
+  snippetIdParams,
+  snippetUpdateBody,
+} from '../../protocol/api/snippet-requests';
+import { apiPaths } from '../../protocol/api/routes';
+import type { Snippet, SnippetCategory } from '../../protocol/documents';
+import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { assertCan } from '../agents/permissions';
+import type { AppContext } from '../app-context';
+import { requireSession, signedIn } from '../http/auth-hook';
+import { parseInput } from '../http/parse-input';
+import { runMutation } from '../mutations/run-mutation';
+import { createCategory, deleteCategory, moveCategoryTo, renameCategory } from './category-writes';
+import { toSnippet, toSnippetCategory } from './snippet-model';
+import { createSnippet, deleteSnippet, setSnippetCategories, updateSnippet, useSnippet } from './snippet-writes';
+
+/**
+ * The snippet library (§7 `snippets/…`). Every agent reads and uses snippets; changing the
+ * library needs the snippets page's permission (§6 `snippet.*`), checked before anything else
+ * so that a refused agent learns nothing about which ids exist.
+ */
+export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+  const library = PAGE_PERMISSIONS.snippets;
+
+  app.get(`/${apiPaths.snippets}`, { preHandler }, async (request): Promise<{ snippets: Snippet[]; categories: SnippetCategory[] }> => {
+    const orgId = signedIn(request).organization.id;
+    const [snippets, categories] = await Promise.all([
+      ctx.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId).orderBy('id').execute(),
+      ctx.db.selectFrom('snippet_categories').selectAll().where('org_id', '=', orgId).orderBy('id').execute(),
+    ]);
+    return { snippets: snippets.map(toSnippet), categories: categories.map(toSnippetCategory) };
+  });
+
+  app.post(`/${apiPaths.snippets}`, { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        assertCan(caller.agent, library);
+        return createSnippet(write, caller.agent.id, parseInput(snippetCreateBody, request.body));
+      },
+      { status: 201 },
+    ),
+  );
+
+  app.post(`/${apiPaths.categories}`, { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        assertCan(caller.agent, library);
+        return createCategory(write, parseInput(categoryCreateBody, request.body));
+      },
+      { status: 201 },
+    ),
+  );
+
+  app.patch('/snippets/categories/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      const { id } = parseInput(snippetIdParams, request.params);
+      return renameCategory(write, id, parseInput(categoryRenameBody, request.body).name);
+    }),
+  );
+
+  app.patch('/snippets/categories/:id/position', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      const { id } = parseInput(snippetIdParams, request.params);
+      return { categories: await moveCategoryTo(write, id, parseInput(categoryPositionBody, request.body)) };
+    }),
+  );
+
+  app.delete('/snippets/categories/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      const { id } = parseInput(snippetIdParams, request.params);
+      return deleteCategory(write, id, parseInput(categoryDeleteQuery, request.query).move_to);
+    }),
+  );
+
+  app.patch('/snippets/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      const { id } = parseInput(snippetIdParams, request.params);
+      return updateSnippet(write, id, parseInput(snippetUpdateBody, request.body));
+    }),
+  );
+
+  app.delete('/snippets/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      return deleteSnippet(write, parseInput(snippetIdParams, request.params).id);
+    }),
+  );
+
+  app.post('/snippets/:id/categories', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      assertCan(caller.agent, library);
+      const { id } = parseInput(snippetIdParams, request.params);
+      return setSnippetCategories(write, id, parseInput(snippetCategoriesBody, request.body).categories);
+    }),
+  );
+
+  /** Any agent inserting a snippet counts a use (usage shows on the snippets page). */
+  app.post('/snippets/:id/uses', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => useSnippet(write, parseInput(snippetIdParams, request.params).id)),
+  );
+}

@@ -1,0 +1,89 @@
+import type { InboxDatabase } from '../../client-db/inbox-database';
+import type { Conversation, ConversationStatus } from '../../protocol/documents';
+import { conversationPath, onConversation } from './conversation-scope';
+import type { MutationDefinitions } from './mutation-definition';
+import { sampleConversation } from './sample-documents';
+
+/** Tag, untag, status, assignment, snooze and read: one conversation's own fields. */
+export const conversationMutations = {
+  tag: {
+    ...onConversation,
+    touches: ['tags'],
+    queued: async (db, input) => {
+      await showNewTag(db, input.name);
+      return [];
+    },
+    patch: { conversations: (doc, input) => doc && withTag(doc, input.name) },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/tags`, body: { name: input.name } }),
+    sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'tag', conversation_id: 1, name: 'VIP' } },
+  },
+  untag: {
+    ...onConversation,
+    patch: { conversations: (doc, input) => doc && withoutTag(doc, input.slug) },
+    request: (input) => ({ method: 'DELETE', path: `${conversationPath(input)}/tags/${encodeURIComponent(input.slug)}` }),
+    sample: { seed: { conversations: [sampleConversation({ tags: ['vip'] })] }, input: { kind: 'untag', conversation_id: 1, slug: 'vip' } },
+  },
+  status: {
+    ...onConversation,
+    patch: { conversations: (doc, input) => doc && withStatus(doc, input.status) },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/status`, body: { status: input.status } }),
+    sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'status', conversation_id: 1, status: 'CLOSED' } },
+  },
+  assign: {
+    ...onConversation,
+    patch: { conversations: (doc, input) => doc && withAgent(doc, input.agent_id) },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/assign`, body: { agent_id: input.agent_id } }),
+    sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'assign', conversation_id: 1, agent_id: 2 } },
+  },
+  snooze: {
+    ...onConversation,
+    patch: { conversations: (doc, input) => doc && { ...doc, snoozed_until: input.until } },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/snooze`, body: { until: input.until } }),
+    sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'snooze', conversation_id: 1, until: Date.UTC(2030, 0, 1) } },
+  },
+  read: {
+    ...onConversation,
+    patch: { conversations: (doc) => doc && { ...doc, is_unread: false } },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/read` }),
+    sample: { seed: { conversations: [sampleConversation({ is_unread: true })] }, input: { kind: 'read', conversation_id: 1 } },
+  },
+} satisfies MutationDefinitions<'tag' | 'untag' | 'status' | 'assign' | 'snooze' | 'read'>;
+
+/** §5: a tag is added only if not already present (by its optimistic slug; the server's answer replaces it). */
+export function withTag(doc: Conversation, name: string): Conversation {
+  const slug = tagSlug(name);
+  return doc.tags.includes(slug) ? doc : { ...doc, tags: [...doc.tags, slug] };
+}
+
+/** §5: untag only if present. */
+export function withoutTag(doc: Conversation, slug: string): Conversation {
+  return doc.tags.includes(slug) ? { ...doc, tags: doc.tags.filter((tag) => tag !== slug) } : doc;
+}
+
+export function withStatus(doc: Conversation, status: ConversationStatus): Conversation {
+  return { ...doc, status };
+}
+
+export function withAgent(doc: Conversation, agentId: number | null): Conversation {
+  return { ...doc, agent_id: agentId };
+}
+
+/**
+ * A tag new to this organization has no document until the server creates it: show its name
+ * meanwhile. Version 0 gives way to the server's copy, whatever it says.
+ */
+export async function showNewTag(db: InboxDatabase, name: string): Promise<void> {
+  const slug = tagSlug(name);
+  if (!(await db.tags.get(slug))) await db.tags.put({ slug, name: name.trim(), is_system: false, version: 0 });
+}
+
+/** The optimistic slug of a tag name; the server's answer replaces it. */
+export function tagSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,63 @@
+import { isBlankDraft } from '../../protocol/drafts';
+import { answeredDraft, putting } from './answer-documents';
+import { conversationPath, inConversationLane } from './conversation-scope';
+import type { MutationDefinitions, Target } from './mutation-definition';
+import { sampleConversation, sampleDraft } from './sample-documents';
+
+/** The agent's drafts (§7 `…/drafts/`): saved whole as the agent types, and shared with a teammate. */
+export const draftMutations = {
+  /**
+   * The row's text and type become the draft's (a blank text deletes it), keeping who it is
+   * shared with. Typing never floods the outbox: a save takes over the draft's queued save.
+   */
+  draft: {
+    ...inConversationLane,
+    targets: (input) => [draftTarget(input.draft_id)],
+    coalesces: true,
+    patch: {
+      drafts: (doc, input, { createdAt }) =>
+        isBlankDraft(input.message)
+          ? null
+          : {
+              id: input.draft_id,
+              conversation_id: input.conversation_id,
+              agent_id: doc?.agent_id ?? input.agent_id,
+              type: input.type,
+              message: input.message,
+              shared_with: doc?.shared_with ?? [],
+              updated_at: createdAt,
+              version: doc?.version ?? 0,
+            },
+    },
+    request: (input) => ({
+      method: 'PATCH',
+      path: `${conversationPath(input)}/drafts/`,
+      body: { draft_id: input.draft_id, attributes: { message: input.message, type: input.type } },
+    }),
+    // `{draft}`, or `{draft: null}` once the draft is deleted.
+    answer: (body, input) => {
+      const draft = answeredDraft(body);
+      return draft ? putting('drafts', [draft]) : { put: [], remove: [draftTarget(input.draft_id)] };
+    },
+    sample: {
+      seed: { conversations: [sampleConversation()] },
+      input: { kind: 'draft', conversation_id: 1, draft_id: 'd-1-1-reply', agent_id: 1, type: 'REPLY', message: 'Typing' },
+    },
+  },
+  /** Sharing adds the teammate once. */
+  'share-draft': {
+    ...inConversationLane,
+    targets: (input) => [draftTarget(input.draft_id)],
+    patch: { drafts: (doc, input) => (doc === null || doc.shared_with.includes(input.target_id) ? doc : { ...doc, shared_with: [...doc.shared_with, input.target_id] }) },
+    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/drafts/share`, body: { draft_id: input.draft_id, target_id: input.target_id } }),
+    answer: (body) => {
+      const draft = answeredDraft(body);
+      return draft ? putting('drafts', [draft]) : null;
+    },
+    sample: { seed: { drafts: [sampleDraft()] }, input: { kind: 'share-draft', conversation_id: 1, draft_id: 'd-1-1-reply', target_id: 2 } },
+  },
+} satisfies MutationDefinitions<'draft' | 'share-draft'>;
+
+function draftTarget(draftId: string): Target {
+  return { col: 'drafts', id: draftId };
+}

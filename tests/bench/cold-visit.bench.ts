@@ -1,0 +1,140 @@
+import { availableParallelism, loadavg } from 'node:os';
+import type { Browser } from 'playwright-core';
+import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
+import { inboxDatabaseName } from '../../src/client-db/inbox-database';
+import { CONVERSATION_PAGE_SIZE } from '../../src/protocol/constants';
+import { DEFAULT_INBOX_QUERY } from '../../src/protocol/inbox-query/inbox-query';
+import { launchBrowser } from '../support/browser';
+import { startSeededServer, type BenchServer } from './bench-server';
+import { epochNow, sleep, waitLive } from './browser-bench';
+import { startByteCounter, type ByteCounter } from './byte-counter';
+import { countInPage, frameFigures, initScriptInContext, installProbesInContext, liveSeenAt, runInPage } from './page-probes';
+import { mib, ms, report } from './stats';
+
+type FirstRowWindow = { __firstRow?: { epoch: number; rows: number } };
+
+/**
+ * In every document: the wall-clock moment the row of `rowId` was first painted (the first
+ * animation frame after it entered the DOM), and how many rows the list showed then. The first
+ * page is written in one transaction and read by one live query, so its rows appear together.
+ */
+function watchFirstRow(rowId: string): void {
+  const host = window as unknown as FirstRowWindow;
+  const look = () => {
+    if (host.__firstRow || !document.getElementById(rowId)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      host.__firstRow = {
+        epoch: performance.timeOrigin + performance.now(),
+        rows: document.querySelectorAll('[data-testid="conversation-row"]').length,
+      };
+    });
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+async function storageUsage(): Promise<number> {
+  const estimate = await navigator.storage.estimate();
+  return estimate.usage ?? 0;
+}
+
+type ColdVisit = {
+  loadBefore: number[];
+  /** Bytes the browser received from the login page's request to the first row painted. */
+  bytesToPaint: number;
+  /** Of which after the sign-in click. */
+  bytesAfterClickToPaint: number;
+  clickToPaintMs: number;
+  rowsAtPaint: number;
+  clickToLiveMs: number;
+  bytesToLive: number;
+  storage: number;
+  documents: number;
+  frames: { longest: number; over50: number; over100: number };
+};
+
+async function coldVisit(browser: Browser, bench: BenchServer, counter: ByteCounter, conversations: number): Promise<ColdVisit> {
+  const search = new URLSearchParams({ search: DEFAULT_INBOX_QUERY, limit: String(CONVERSATION_PAGE_SIZE) });
+  const firstPage = await bench.api.get<ConversationPage>(`conversations/?${search.toString()}`);
+  const first = firstPage.body.conversations[0];
+  if (!first) throw new Error('The default inbox is empty');
+  const context = await browser.newContext({ baseURL: counter.url, viewport: { width: 1440, height: 900 } });
+  try {
+    await installProbesInContext(context, { frames: true });
+    await initScriptInContext(context, watchFirstRow, `conversation-row-${first.id}`);
+    const page = await context.newPage();
+    const loadBefore = loadavg();
+    counter.reset();
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(bench.seeded.ownerEmail);
+    await page.getByLabel('Password').fill(bench.seeded.password);
+    const clickAt = epochNow();
+    const bytesAtClick = counter.bytesUntil(clickAt);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => (window as unknown as FirstRowWindow).__firstRow !== undefined, undefined, { timeout: 600_000, polling: 50 });
+    const painted = (await page.evaluate(() => (window as unknown as FirstRowWindow).__firstRow)) as { epoch: number; rows: number };
+    await waitLive(page, 1_800_000);
+    const liveAt = (await liveSeenAt(page)) ?? epochNow();
+    const database = inboxDatabaseName(bench.seeded.slug);
+    let counts = await runInPage(page, countInPage, { database, stores: ['conversations', 'messages', 'contacts', 'tags'] });
+    while ((counts['conversations'] ?? 0) < conversations) {
+      await sleep(200);
+      counts = await runInPage(page, countInPage, { database, stores: ['conversations', 'messages', 'contacts', 'tags'] });
+    }
+    const frames = await frameFigures(page, clickAt, liveAt);
+    return {
+      loadBefore,
+      bytesToPaint: counter.bytesUntil(painted.epoch),
+      bytesAfterClickToPaint: counter.bytesUntil(painted.epoch) - bytesAtClick,
+      clickToPaintMs: painted.epoch - clickAt,
+      rowsAtPaint: painted.rows,
+      clickToLiveMs: liveAt - clickAt,
+      bytesToLive: counter.bytesUntil(liveAt),
+      storage: await runInPage(page, storageUsage, undefined),
+      documents: Object.values(counts).reduce((sum, count) => sum + count, 0),
+      frames: { longest: frames.longest, over50: frames.over50, over100: frames.over100 },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+async function benchColdVisitAt(conversations: number, messagesPerConversation: number): Promise<void> {
+  const seedStarted = Date.now();
+  const bench = await startSeededServer(conversations, messagesPerConversation);
+  const seedMs = Date.now() - seedStarted;
+  const counter = await startByteCounter(bench.server.url);
+  let browser: Browser | null = null;
+  try {
+    browser = await launchBrowser();
+    const run = await coldVisit(browser, bench, counter, conversations);
+    console.log(
+      `cold-visit ${conversations} conv. × ${messagesPerConversation} messages (seeded in ${(seedMs / 1000).toFixed(1)} s; ${run.documents} documents stored; ` +
+        `${availableParallelism()} cores, load ${run.loadBefore.map((load) => load.toFixed(2)).join(' / ')} at the start)`,
+    );
+    report('  bytes until the first rows painted', { total: kib(run.bytesToPaint), 'after the sign-in click': kib(run.bytesAfterClickToPaint), rows: run.rowsAtPaint }, '≤ 1.5 MB, aim ≤ 800 KB');
+    report('  sign-in click → first rows painted', { time: ms(run.clickToPaintMs) }, '≤ 1.5 s');
+    report('  sign-in click → "Live"', { time: `${(run.clickToLiveMs / 1000).toFixed(2)} s`, bytes: mib(run.bytesToLive) });
+    report('  device storage at "Live"', { usage: mib(run.storage) });
+    report('  tab, click → "Live"', { 'longest rAF gap': ms(run.frames.longest), 'gaps > 50 ms': run.frames.over50, 'gaps > 100 ms': run.frames.over100 });
+    console.log('    (bytes: everything the browser received through a counting TCP relay — app, service-worker precache, API, socket frames');
+    console.log('     as sent, compressed; storage: navigator.storage.estimate().usage of the origin, IndexedDB and caches)');
+  } finally {
+    await browser?.close();
+    await counter.close();
+    await bench.server.stop();
+  }
+}
+
+/** cold-visit: a first visit in an empty browser at 10,000 conversations. */
+export function benchColdVisit(): Promise<void> {
+  return benchColdVisitAt(10_000, 10);
+}
+
+/** cold-visit-100k: the same at 100,000 conversations (3 messages each, to keep the seed and the run in minutes). */
+export function benchColdVisit100k(): Promise<void> {
+  return benchColdVisitAt(100_000, 3);
+}

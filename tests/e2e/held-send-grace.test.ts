@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Conversation, Message } from '../../src/protocol/documents';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+
+/** A short grace (RELEASE_GRACE_MS): how long the server waits for a device that is not heard from. */
+const GRACE_MS = 3000;
+const suite = useSeededBrowserSuite({ org: 'held-grace-e2e', conversations: 12, messagesPerConversation: 2, env: { RELEASE_GRACE_MS: String(GRACE_MS) } });
+
+let used = 0;
+async function freshConversation(): Promise<Conversation> {
+  const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=40&order=newest')).body;
+  const conversation = conversations.filter((c) => c.channel !== 'CHAT')[used++];
+  if (!conversation) throw new Error('The seed has too few email conversations');
+  return conversation;
+}
+
+async function serverCopy(conversationId: number, text: string): Promise<Message | undefined> {
+  const { messages } = (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/?limit=100`)).body;
+  return messages.find((m) => m.message === text);
+}
+
+const strip = (page: Page) => page.getByTestId('pending-send');
+
+async function sendFrom(page: Page, conversationId: number, text: string): Promise<void> {
+  await page.goto(`/${suite.seeded.slug}/conversations/view/${conversationId}`);
+  await page.getByRole('log', { name: 'Messages' }).waitFor();
+  await page.getByLabel('Reply', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect.poll(() => strip(page).textContent()).toMatch(/Sending in \d+ s/);
+  await expect.poll(async () => (await serverCopy(conversationId, text))?.status, { timeout: 15_000 }).toBe('PENDING');
+}
+
+describe('a held reply whose device is not heard from', () => {
+  it('goes out after the grace when every tab was closed during its delay', async () => {
+    const page = await suite.newAgentPage();
+    const target = await freshConversation();
+    const text = `Closed tabs ${Date.now()}`;
+    await sendFrom(page, target.id, text);
+    await page.context().close();
+    await expect.poll(async () => (await serverCopy(target.id, text))?.status, { timeout: 30_000 }).toBe('SENT');
+  });
+
+  it('an Undo that reaches the server only after the reply went out is refused, and the agent is told so, never that it was undone', async () => {
+    const page = await suite.newAgentPage();
+    const target = await freshConversation();
+    const text = `Too late ${Date.now()}`;
+    await sendFrom(page, target.id, text);
+    await page.context().setOffline(true);
+    await strip(page).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => strip(page).textContent()).toContain('Undo not confirmed: the reply may be sent');
+    // The device is not heard from: the server sends the reply once the grace has passed.
+    await expect.poll(async () => (await serverCopy(target.id, text))?.status, { timeout: 30_000 }).toBe('SENT');
+    // Never shown undone: still unconfirmed, or, if the realtime socket outlived the offline
+    // switch and brought the sent copy, already said to be too late.
+    const shown = (await strip(page).count()) === 0 ? await page.getByTestId('undo-too-late').textContent() : await strip(page).textContent();
+    expect(['This message has already been sent.', 'Undo not confirmed: the reply may be sent']).toContain(shown);
+    expect(await page.getByTestId('cancelled-reply').count()).toBe(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'This message has already been sent.' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => strip(page).count()).toBe(0);
+    expect(await page.getByTestId('cancelled-reply').count()).toBe(0);
+    expect(await page.getByRole('log', { name: 'Messages' }).getByText(text).count()).toBe(1);
+  });
+});
