@@ -68,6 +68,32 @@ export const replyBody = z.object({
 });
 export type ReplyBody = z.infer<typeof replyBody>;
 
+/** Longest subject of a conversation an agent starts. */
+export const MAX_SUBJECT_LENGTH = 250;
+
+/**
+ * `POST conversations/`: an agent starts an email conversation with `to` (a contact, found or
+ * created by address). Its first message is a reply held like any other (§4), from `from` (a
+ * support address of the organization on a verified domain; the first such address without
+ * it). The conversation is assigned to the caller.
+ */
+export const newConversationBody = z.object({
+  to: recipientEmailField,
+  subject: singleLineText().trim().min(1, { error: 'is required' }).max(MAX_SUBJECT_LENGTH, { error: 'is too long' }),
+  message: text,
+  from: recipientEmailField.optional(),
+  html: replyBody.shape.html,
+  cc: copyList.optional(),
+  bcc: copyList.optional(),
+  attachments: attachmentIds,
+  target_id: replyBody.shape.target_id,
+  sent_at: replyBody.shape.sent_at,
+});
+export type NewConversationBody = z.infer<typeof newConversationBody>;
+
+/** `POST conversations/` (201): the conversation and its first message. */
+export type NewConversationResponse = { conversation: Conversation; message: Message; generated_id: string };
+
 export const noteBody = z.object({
   message: text,
   target_id: singleLineText().max(80).optional(),

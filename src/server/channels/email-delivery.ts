@@ -66,7 +66,8 @@ export function createEmailDelivery(deps: { db: Db; clock: Clock; store: Attachm
         from: { name: cleanDisplayName(organization.name), address: channel.email },
         to,
         ...(cc.length > 0 ? { cc } : {}),
-        subject: replySubject(conversation.subject),
+        // The first mail of a conversation an agent started answers nothing: no "Re:".
+        subject: thread.inReplyTo === null ? cleanSubject(conversation.subject) || '(no subject)' : replySubject(conversation.subject),
         text: message.message,
         ...(body ? { html: body.html } : {}),
         messageId: `<${messageId}>`,

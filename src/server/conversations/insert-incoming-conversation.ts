@@ -12,11 +12,14 @@ export type IncomingConversation = {
   recipients: Recipient[];
   /** The list's preview of the first message. */
   summary: string;
+  /** An agent who starts the conversation has it, read; one a contact opens is nobody's, unread. */
+  startedBy?: number;
 };
 
 /**
  * A conversation a contact opens by writing in (an email or a chat): unassigned, OPENED and
- * unread, with its feed row, in the caller's write.
+ * unread, with its feed row, in the caller's write. One an agent starts (`startedBy`) is
+ * OPENED, assigned to that agent and read.
  */
 export async function insertIncomingConversation(write: Write, input: IncomingConversation): Promise<ConversationRow> {
   let created: ConversationRow | undefined;
@@ -25,7 +28,7 @@ export async function insertIncomingConversation(write: Write, input: IncomingCo
       .insertInto('conversations')
       .values({
         org_id: write.orgId,
-        agent_id: null,
+        agent_id: input.startedBy ?? null,
         contact_id: input.contactId,
         channel: input.channel,
         channel_id: input.channelId,
@@ -35,7 +38,7 @@ export async function insertIncomingConversation(write: Write, input: IncomingCo
         recipients: JSON.stringify(input.recipients),
         last_update: input.summary,
         last_update_ts: write.now,
-        is_unread: 1,
+        is_unread: input.startedBy === undefined ? 1 : 0,
         priority: 0,
         created_at: write.now,
         version,

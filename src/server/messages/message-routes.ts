@@ -6,15 +6,18 @@ import {
   forwardBody,
   messageParams,
   messagesQuery,
+  newConversationBody,
   noteBody,
   noteEditBody,
   noteParams,
   replyBody,
 } from '../../protocol/api/conversation-requests';
+import { apiPaths } from '../../protocol/api/routes';
 import type { AppContext } from '../app-context';
 import { forwardConversation } from '../channels/forward-email';
 import { findConversationForWrite } from '../conversations/conversation-changes';
 import { findConversationRow } from '../conversations/conversation-queries';
+import { startConversation } from '../conversations/start-conversation';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
@@ -27,7 +30,10 @@ import { releaseMessage } from './release-message';
 import { undoMessage } from './undo-message';
 import { updateMessage } from './message-writes';
 
-/** A conversation's thread: read it (streamable), reply, notes, forward by email, undo and release of a held send. */
+/**
+ * A conversation's thread: read it (streamable), start a conversation by email, reply, notes,
+ * forward by email, undo and release of a held send.
+ */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
@@ -42,6 +48,21 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       const page = await listMessages(ctx.db, orgId, id, { limit, before: beforeRow ?? null });
       return { documents: page.messages, info: { has_more: page.has_more }, body: page };
     }),
+  );
+
+  app.post(`/${apiPaths.conversations}`, { preHandler }, (request, reply) =>
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        const body = parseInput(newConversationBody, request.body);
+        const { answer, deliverAt } = await startConversation(write, caller.agent.id, body, { releaseGraceMs: ctx.config.releaseGraceMs });
+        if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
+        return answer;
+      },
+      { status: 201 },
+    ),
   );
 
   app.post('/conversations/:id/:editor', { preHandler }, (request, reply) =>
