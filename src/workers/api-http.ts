@@ -61,7 +61,9 @@ export function createApiHttp(deps: ApiHttpDeps) {
         const response = await deps.fetch(apiUrl(request.path), init);
         return { kind: 'response', status: response.status, body: await readResponseBody(response) };
       } catch {
-        return timedOut ? { kind: 'timeout' } : { kind: 'network' };
+        if (timedOut) return { kind: 'timeout' };
+        // Offline, the request never left: an undo may still take the row back unsent (undo-send.ts).
+        return typeof navigator !== 'undefined' && navigator.onLine === false ? { kind: 'network', unsent: true } : { kind: 'network' };
       } finally {
         deps.clock.clearTimeout(timer);
         signal.removeEventListener('abort', abort);

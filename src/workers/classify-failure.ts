@@ -8,16 +8,18 @@ import { ERROR_TEXTS } from '../protocol/error-texts';
  */
 export type SendOutcome =
   | { kind: 'response'; status: number; body: unknown }
-  | { kind: 'network' }
+  /** `unsent`: the browser was offline, so the request never left the device. */
+  | { kind: 'network'; unsent?: boolean }
   | { kind: 'timeout' };
 
 export type Verdict =
   | { kind: 'done'; body: unknown }
-  | { kind: 'retry' }
+  | { kind: 'retry'; unsent?: boolean }
   | { kind: 'unauthorized' }
   | { kind: 'permanent'; text: string };
 
 export function classifyOutcome(outcome: SendOutcome): Verdict {
+  if (outcome.kind === 'network' && outcome.unsent) return { kind: 'retry', unsent: true };
   if (outcome.kind !== 'response') return { kind: 'retry' };
   const { status, body } = outcome;
   if (status >= 200 && status < 300) return { kind: 'done', body };

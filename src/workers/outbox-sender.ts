@@ -35,7 +35,8 @@ export type OutboxSenderDeps = {
   /** Runs several settles in one outbox transaction (default: as they come). */
   batch?: (work: () => Promise<void>) => Promise<void>;
   succeed: (row: StoredRow, body: unknown) => Promise<void>;
-  retry: (row: StoredRow, sendAt: number) => Promise<void>;
+  /** `unsent`: the try never left the device (offline), so the row still counts as never sent. */
+  retry: (row: StoredRow, sendAt: number, unsent: boolean) => Promise<void>;
   fail: (row: StoredRow, text: string) => Promise<void>;
   requeue: (row: StoredRow) => Promise<void>;
   onUnauthorized: () => void;
@@ -211,7 +212,7 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
         return { kind: 'gone' };
       case 'retry': {
         const sendAt = clock.now() + retryDelay(row.attempts + 1);
-        await deps.retry(row, sendAt);
+        await deps.retry(row, sendAt, verdict.unsent === true);
         return { kind: 'queued', sendAt };
       }
       case 'permanent':

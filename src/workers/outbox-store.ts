@@ -167,7 +167,12 @@ export async function settleSuccess(db: InboxDatabase, row: StoredRow, body: unk
     if (row.temp_id !== null && created) {
       const doc = answer?.put.find((docs) => docs.col === created)?.docs[0];
       const realId = doc ? collectionKeyOf(created, doc) : null;
-      if (realId !== null) await rebaseTemporaryRefs(db, targetKey({ col: created, id: row.temp_id }), row.temp_id, String(realId), now);
+      // A document created in a conversation started with it (a new conversation's first message)
+      // takes the rows that refer to it into the conversation the server made.
+      const from = 'conversation_id' in row.args ? row.args.conversation_id : null;
+      const to = doc?.['conversation_id'];
+      const moved = typeof from === 'number' && typeof to === 'number' && from !== to ? { from, to } : null;
+      if (realId !== null) await rebaseTemporaryRefs(db, targetKey({ col: created, id: row.temp_id }), row.temp_id, String(realId), now, moved);
     }
     const settled: SendSettled[] = [];
     for (const { col, docs } of answer?.put ?? []) settled.push(...(await putServerDocs(db, col, docs, now)));
@@ -178,9 +183,12 @@ export async function settleSuccess(db: InboxDatabase, row: StoredRow, body: unk
   });
 }
 
-/** A retryable failure: back to 'queued', not before `sendAt`. */
-export async function settleRetry(db: InboxDatabase, row: StoredRow, sendAt: number): Promise<void> {
-  await db.outbox.update(row.id, { state: 'queued', attempts: row.attempts + 1, send_at: sendAt });
+/**
+ * A retryable failure: back to 'queued', not before `sendAt`. A try that never left the device
+ * (offline) is not counted: the row may still be taken back unsent.
+ */
+export async function settleRetry(db: InboxDatabase, row: StoredRow, sendAt: number, unsent = false): Promise<void> {
+  await db.outbox.update(row.id, { state: 'queued', attempts: unsent ? row.attempts : row.attempts + 1, send_at: sendAt });
 }
 
 /**
@@ -216,11 +224,19 @@ export async function requeueRow(db: InboxDatabase, row: StoredRow): Promise<voi
  * The server saved a created document under `realId`: rows still naming the temporary id (an
  * edit, a delete, an undo queued behind it) now name the server's document.
  */
-async function rebaseTemporaryRefs(db: InboxDatabase, tempKey: string, tempId: string, realId: string, now: number): Promise<void> {
+async function rebaseTemporaryRefs(
+  db: InboxDatabase,
+  tempKey: string,
+  tempId: string,
+  realId: string,
+  now: number,
+  moved: { from: number; to: number } | null,
+): Promise<void> {
   const dependents = await pendingRowsFor(db, tempKey);
   if (dependents.length === 0) return;
   const rebased = dependents.map((dependent) => {
-    const args = withReferredId(dependent.args, tempId, realId);
+    const referring = withReferredId(dependent.args, tempId, realId);
+    const args = moved && 'conversation_id' in referring && referring.conversation_id === moved.from ? { ...referring, conversation_id: moved.to } : referring;
     const row = { args, temp_id: dependent.temp_id };
     return { ...dependent, args, target_key: primaryTargetKey(row), target_keys: targetKeysOf(row) };
   });

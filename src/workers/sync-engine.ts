@@ -143,7 +143,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const settled = await settleSuccess(outboxDb, row, body, clock.now());
       for (const change of settled) deps.events({ type: 'send-settled', slug, ...change });
     },
-    retry: (row, sendAt) => settleRetry(outboxDb, row, sendAt),
+    retry: (row, sendAt, unsent) => settleRetry(outboxDb, row, sendAt, unsent),
     async fail(row, serverText) {
       const text = refusedMutationText(row.args, serverText);
       await settleFailure(outboxDb, row, text, clock.now());

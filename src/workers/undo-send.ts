@@ -42,7 +42,8 @@ export async function undoSend(db: InboxDatabase, messageId: string, deps: UndoD
     const neverLeft = creator.state === 'queued' && creator.attempts === 0 && !deps.isInFlight(creator.id ?? -1);
     if (neverLeft) {
       await db.outbox.bulkDelete(rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
-      await recomputeTarget(db, key, deps.now);
+      // Every document the rows changed (a conversation started with the reply goes with it).
+      for (const target of new Set([key, ...rows.flatMap((row) => row.target_keys ?? [])])) await recomputeTarget(db, target, deps.now);
       return { kind: 'cancelled-locally' };
     }
     return queueOnce(db, rows, undo, deps);

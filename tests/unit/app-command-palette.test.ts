@@ -30,7 +30,7 @@ describe('command palette items', () => {
   it('offers the actions on the target conversation and the places to go, grouped', () => {
     const sections = rankItems(paletteItems('root', data(), ''), '');
     expect(sections.map((s) => s.group)).toEqual(['Actions', 'Inboxes', 'Go to']);
-    expect(sections[0]?.items.map((i) => i.label)).toEqual(['Assign to me', 'Assign to…', 'Close', 'Mark as waiting', 'Add tag…']);
+    expect(sections[0]?.items.map((i) => i.label)).toEqual(['Assign to me', 'Assign to…', 'Close', 'Mark as waiting', 'Add tag…', 'New conversation']);
   });
 
   it('offers to insert a snippet only while a conversation’s composer is open', () => {

@@ -54,7 +54,7 @@ const FILTER_NAMES: Record<ConversationFilter, string> = { inbox: 'Inbox', waiti
 export function paletteItems(scope: PaletteScope, data: PaletteData, query: string): PaletteItem[] {
   if (scope === 'assign') return assignOptions(data);
   if (scope === 'tag') return tagOptions(data, query);
-  return [...actionItems(data), ...goToItems(data), ...searchItems(data)];
+  return [...actionItems(data), newConversationItem(data), ...goToItems(data), ...searchItems(data)];
 }
 
 function actionItems({ target, myId, composerOpen }: PaletteData): PaletteItem[] {
@@ -69,6 +69,11 @@ function actionItems({ target, myId, composerOpen }: PaletteData): PaletteItem[]
   items.push({ id: 'add-tag', group: 'Actions', label: 'Add tag…', keywords: 'label', shortcut: 't', command: { type: 'scope', scope: 'tag' } });
   if (composerOpen) items.push({ id: 'insert-snippet', group: 'Actions', label: 'Insert snippet…', keywords: 'saved reply template canned', shortcut: '#', command: { type: 'insert-snippet' } });
   return items;
+}
+
+/** Write to a customer first (an email): the new conversation's form. */
+function newConversationItem({ slug }: PaletteData): PaletteItem {
+  return { id: 'new-conversation', group: 'Actions', label: 'New conversation', keywords: 'compose write email start outbound', command: { type: 'navigate', to: `/${slug}/conversations/new` } };
 }
 
 function goToItems({ slug, canSeeTeam }: PaletteData): PaletteItem[] {

@@ -31,6 +31,10 @@ export function AppShell() {
               {organization.name}
             </span>
           </div>
+          <Link to={`/${slug}/conversations/new`} className="btn btn--primary btn--small sidebar__new" title="New conversation">
+            <Icon name="edit" />
+            <span className="sidebar__new-label">New conversation</span>
+          </Link>
           <nav className="sidebar__nav" aria-label="Main">
             <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
             <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={unread[DEFAULT_INBOX_KEY] ?? 0} />

@@ -36,6 +36,9 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
   // The same screen as `conversations`: the list stays mounted beside the open conversation.
   { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationsScreen') },
+  { path: 'conversations/new', title: 'New conversation', load: () => import('../screens/ConversationsScreen') },
+  // A conversation started on this device and not saved by the server yet (its temporary id).
+  { path: 'conversations/starting/:tempId', title: 'New conversation', load: () => import('../screens/ConversationsScreen') },
   { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },

@@ -8,6 +8,8 @@ import { previewOf } from './conversations/list/conversation-preview';
 import { ConversationView } from './conversations/ConversationView';
 import { useConversation } from './conversations/use-conversation';
 import { useMergedRedirect } from './conversations/use-merged-redirect';
+import { StartingConversation } from './conversations/new/StartingConversation';
+import { isTemporaryConversationId } from './conversations/new/temporary-conversation-id';
 
 type PaneProps = {
   /** From `conversations/view/{id}` (§2): a number, a two-character text id, or 0. */
@@ -24,6 +26,7 @@ type PaneProps = {
  * conversation and its contact summary, or why there is none.
  */
 export function ConversationPane({ id, backPath, ...rest }: PaneProps) {
+  if (typeof id === 'number' && isTemporaryConversationId(id)) return <StartingConversation key={id} id={id} backPath={backPath} rowPath={rest.rowPath} />;
   if (typeof id !== 'number' || id <= 0) return <NotFound message="This address does not point to a conversation." backPath={backPath} />;
   return <LocalConversation key={id} id={id} backPath={backPath} {...rest} />;
 }

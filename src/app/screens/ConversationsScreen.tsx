@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import { parseConversationId } from '../../protocol/conversation-id';
 import { useSignedIn } from '../session/signed-in-context';
 import {
@@ -10,9 +10,11 @@ import {
   customInboxPath,
   customInboxViewPath,
   parseConversationFilter,
+  startingConversationId,
 } from './conversation-filter';
 import { ConversationPane } from './ConversationScreen';
 import { ConversationList } from './conversations/list/ConversationList';
+import { NewConversation } from './conversations/new/NewConversation';
 import { ConversationsEmpty } from './conversations/list/ConversationsEmpty';
 import { FILTER_LABELS } from './conversations/list/filter-labels';
 import { NoConversationOpen } from './conversations/NoConversationOpen';
@@ -29,8 +31,10 @@ import { useListSource } from './conversations/list/use-conversation-list';
  */
 export default function ConversationsScreen() {
   const { slug, agent } = useSignedIn();
-  const rawId = useParams()['id'];
-  const openId = rawId === undefined ? null : parseConversationId(rawId);
+  const routeParams = useParams();
+  const rawId = routeParams['id'];
+  const openId = startingConversationId(routeParams['tempId']) ?? (rawId === undefined ? null : parseConversationId(rawId));
+  const writingNew = useMatch('/:domain/conversations/new') !== null;
   const [params] = useSearchParams();
   const filter = parseConversationFilter(params.get(FILTER_PARAM));
   const source = useListSource(filter);
@@ -44,9 +48,9 @@ export default function ConversationsScreen() {
     [slug, customKey, filter],
   );
   // With a conversation open, its subject is the page's main heading.
-  const Title = openId === null ? 'h1' : 'h2';
+  const Title = openId === null && !writingNew ? 'h1' : 'h2';
   return (
-    <div className="workspace" data-pane={openId === null ? 'list' : 'conversation'}>
+    <div className="workspace" data-pane={openId === null && !writingNew ? 'list' : 'conversation'}>
       <div className="workspace__list">
         <header className="list-pane__header">
           <Title className="list-pane__title">{custom ? custom.name : 'Conversations'}</Title>
@@ -77,7 +81,9 @@ export default function ConversationsScreen() {
         </ConversationSearch>
       </div>
       <div className="workspace__detail">
-        {openId === null ? (
+        {writingNew ? (
+          <NewConversation backPath={keepSearch(listPath, params)} rowPath={rowPath} />
+        ) : openId === null ? (
           <NoConversationOpen />
         ) : (
           <ConversationPane id={openId} backPath={keepSearch(listPath, params)} rowPath={rowPath} summaryOpen={summaryOpen} onSummaryOpen={setSummaryOpen} />

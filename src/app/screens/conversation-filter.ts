@@ -16,7 +16,20 @@ export function conversationListPath(domain: string, filter: ConversationFilter)
 
 /** A conversation, remembering the list it was opened from (for "back" and the side list). */
 export function conversationViewPath(domain: string, id: number, filter: ConversationFilter): string {
-  return `/${domain}/conversations/view/${id}?${FILTER_PARAM}=${filter}`;
+  return `${conversationPagePath(domain, id)}?${FILTER_PARAM}=${filter}`;
+}
+
+/**
+ * A conversation's page: `conversations/view/{id}`, or for one this device started that the
+ * server has not saved yet (a negative temporary id), `conversations/starting/{-id}`.
+ */
+function conversationPagePath(domain: string, id: number): string {
+  return id < 0 ? `/${domain}/conversations/starting/${-id}` : `/${domain}/conversations/view/${id}`;
+}
+
+/** The temporary id of `conversations/starting/{n}`, or null. */
+export function startingConversationId(raw: string | undefined): number | null {
+  return raw !== undefined && /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? -Number(raw) : null;
 }
 
 /** A custom inbox's list. */
@@ -26,5 +39,5 @@ export function customInboxPath(domain: string, key: string): string {
 
 /** A conversation opened from a custom inbox. */
 export function customInboxViewPath(domain: string, id: number, key: string): string {
-  return `/${domain}/conversations/view/${id}?${INBOX_PARAM}=${encodeURIComponent(key)}`;
+  return `${conversationPagePath(domain, id)}?${INBOX_PARAM}=${encodeURIComponent(key)}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forwardBody, noteBody, noteEditBody, replyBody } from '../api/conversation-requests';
+import { forwardBody, newConversationBody, noteBody, noteEditBody, replyBody } from '../api/conversation-requests';
 import { draftIdField } from '../api/draft-requests';
 import { conversationIdField, messageIdField } from './conversation-mutations';
 
@@ -12,7 +12,10 @@ const uploadedAttachment = z.object({
   url: z.string(),
 });
 
-/** Replies, notes, forwards, and undo and release of a held send (§7 `conversations/{id}/reply`, `…/notes`, `…/undo`, `…/release`). */
+/**
+ * Replies, notes, forwards, a conversation started by email, and undo and release of a held send
+ * (§7 `conversations/{id}/reply`, `…/notes`, `…/undo`, `…/release`; `conversations/`).
+ */
 export const MESSAGE_MUTATIONS = {
   /**
    * `draft_id`: the agent's draft of this reply or note, deleted with the send (same transaction).
@@ -43,6 +46,24 @@ export const MESSAGE_MUTATIONS = {
     to: forwardBody.shape.to,
     note: forwardBody.shape.note,
     message_id: messageIdField.optional(),
+  }),
+  /**
+   * An email conversation the agent starts (`POST conversations/`). `conversation_id` is the
+   * temporary id the tab chose (negative: no saved conversation has one), under which the
+   * conversation shows until the server's copy replaces it; `agent_id` is the agent who writes.
+   */
+  'new-conversation': z.object({
+    conversation_id: z.number().int().negative().min(-Number.MAX_SAFE_INTEGER),
+    agent_id: z.number().int().positive(),
+    /** Filled by the worker: the contact of `to`, when the device knows it. */
+    contact_id: z.number().int().positive().optional(),
+    to: newConversationBody.shape.to,
+    subject: newConversationBody.shape.subject,
+    message: newConversationBody.shape.message,
+    html: newConversationBody.shape.html,
+    cc: newConversationBody.shape.cc,
+    bcc: newConversationBody.shape.bcc,
+    attachments: z.array(uploadedAttachment).max(10).optional(),
   }),
   'edit-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField, message: noteEditBody.shape.message }),
   'delete-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField }),

@@ -200,7 +200,8 @@ async function draftDeletedWithSend(db: InboxDatabase, input: Send): Promise<Mut
   return [{ kind: 'draft', conversation_id: input.conversation_id, draft_id: input.draft_id, agent_id: draft.agent_id, type: draft.type, message: '' }];
 }
 
-function temporaryMessage(input: Send, context: PatchContext): LocalMessage | null {
+/** The reply or note as shown until the server's copy replaces it. */
+export function temporaryMessage(input: Send, context: PatchContext): LocalMessage | null {
   if (context.tempId === null) return null;
   const reply = input.kind === 'reply' ? input : null;
   const delay = reply ? replyDelaySeconds(reply.source) : 0;

@@ -9,6 +9,7 @@ import { conversationMutations } from './conversation-mutations';
 import { draftMutations } from './draft-mutations';
 import { tagMutations } from './tag-mutations';
 import { messageMutations } from './message-mutations';
+import { newConversationMutations } from './new-conversation-mutations';
 import { snippetMutations } from './snippet-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
@@ -22,6 +23,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...conversationActionMutations,
   ...bulkMutations,
   ...messageMutations,
+  ...newConversationMutations,
   ...draftMutations,
   ...tagMutations,
   ...snippetMutations,

@@ -114,7 +114,7 @@ function RowContent({ conversation: c, contact, tagNames, now }: ContentProps) {
   return (
     <>
       <span className="conv-row__contact">
-        <span className="conv-row__name">{contact?.name || contact?.email || 'Unknown contact'}</span>
+        <span className="conv-row__name">{contact?.name || contact?.email || (c.id < 0 ? c.recipients[0]?.from : undefined) || 'Unknown contact'}</span>
         {contact?.name && contact.email && <span className="conv-row__email">{contact.email}</span>}
       </span>
       <span className="conv-row__main">

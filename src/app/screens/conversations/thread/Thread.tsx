@@ -39,7 +39,8 @@ export function Thread({ conversationId, follow, ...handlers }: ThreadProps) {
   const agents = useAgentDirectory();
   const now = useNow(30_000);
   const fresh = useFreshKeys(entries, entryKeys, entryTime);
-  const older = useOlderMessages(conversationId, thread?.hasMore, thread !== undefined);
+  // A conversation not saved yet (a temporary id) has nothing on the server to page through.
+  const older = useOlderMessages(conversationId, thread?.hasMore, thread !== undefined && conversationId > 0);
   const ref = useRef<HTMLDivElement>(null);
 
   const { load } = older;
