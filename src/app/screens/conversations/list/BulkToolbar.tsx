@@ -28,26 +28,32 @@ export function BulkToolbar({ marked, shownIds }: BulkToolbarProps) {
     clearMarks();
   };
   return (
+    // Two lines that fit the list pane at any width: what is picked, then what to do with it.
     <div className="conv-list__bulk" role="toolbar" aria-label="Bulk actions">
-      <span className="conv-list__bulk-count" aria-live="polite">
-        {marked.size} selected
-      </span>
-      <Button size="small" onClick={() => apply({ status: 'CLOSED' })}>
-        Close
-      </Button>
-      <Button size="small" onClick={() => apply({ status: 'WAITING' })}>
-        Mark as waiting
-      </Button>
-      <AssignMenu current={undefined} myId={agent.id} onAssign={(agentId) => apply({ agent_id: agentId })} label="Assign the selected conversations">
-        Assign…
-      </AssignMenu>
-      <BulkTagForm onTag={(name) => apply({ add_tag: name })} />
-      <Button size="small" onClick={() => markAll(shownIds)}>
-        Select all
-      </Button>
-      <Button size="small" onClick={clearMarks}>
-        Clear selection
-      </Button>
+      <div className="conv-list__bulk-head">
+        <span className="conv-list__bulk-count" aria-live="polite">
+          {marked.size} selected
+        </span>
+        <Button size="small" variant="ghost" onClick={() => markAll(shownIds)}>
+          Select all
+        </Button>
+        <Button size="small" variant="ghost" onClick={clearMarks}>
+          Clear selection
+        </Button>
+      </div>
+      <div className="conv-list__bulk-actions">
+        <Button size="small" onClick={() => apply({ status: 'CLOSED' })}>
+          Close
+        </Button>
+        <Button size="small" onClick={() => apply({ status: 'WAITING' })} title="Mark as waiting">
+          <span aria-hidden="true">Waiting</span>
+          <span className="visually-hidden">Mark as waiting</span>
+        </Button>
+        <AssignMenu current={undefined} myId={agent.id} onAssign={(agentId) => apply({ agent_id: agentId })} label="Assign the selected conversations">
+          Assign…
+        </AssignMenu>
+        <BulkTagForm onTag={(name) => apply({ add_tag: name })} />
+      </div>
     </div>
   );
 }
