@@ -68,7 +68,12 @@ export type HistoryMeta = { key: `history:${number}`; has_more: boolean };
  * (`default` and each custom inbox): the local copy is not complete enough to count yet.
  */
 export type UnreadCountsMeta = { key: 'unread-counts'; counts: Record<string, number> };
-export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta;
+/**
+ * A conversation fetched when opened (it was outside the replication window): kept, offline too,
+ * for a window's length after `at` (epoch ms of the fetch).
+ */
+export type CachedMeta = { key: `cached:${number}`; at: number };
+export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta | CachedMeta;
 
 /** One table per synced collection, keyed as its definition says. */
 type CollectionTables = {

@@ -14,7 +14,8 @@ export type FeedOp =
   | { kind: 'put'; col: CollectionName; docs: StoredDoc[]; cursor: number | null; targetId: string | null }
   | { kind: 'delete'; col: CollectionName; id: string | number; cursor: number | null }
   | { kind: 'cursor'; cursor: number }
-  | { kind: 'ready'; cursor: number | null }
+  /** `windowDays`: the agent's replication window (0: keep everything; null from an older server). */
+  | { kind: 'ready'; cursor: number | null; windowDays: number | null }
   /** A bootstrap's first screen: the server's unread counts per inbox key, shown until READY. */
   | { kind: 'counts'; counts: Record<string, number> }
   /** The end of a screen worth showing: the transaction ends here, so it commits at once. */
@@ -27,8 +28,10 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
   switch (message.action) {
     case 'RESET':
       return { kind: 'reset' };
-    case 'READY':
-      return { kind: 'ready', cursor };
+    case 'READY': {
+      const days = message.document?.['window_days'];
+      return { kind: 'ready', cursor, windowDays: typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : null };
+    }
     case 'DONE':
       return message.target_id === undefined ? null : { kind: 'done', targetId: message.target_id, document: message.document ?? {} };
     case 'ERROR':

@@ -20,7 +20,7 @@ export type FeedEffect =
   | { kind: 'fetched'; targetId: string; count: number }
   | { kind: 'done'; targetId: string; document: Record<string, unknown> }
   | { kind: 'error'; targetId: string; document: Record<string, unknown> }
-  | { kind: 'ready' }
+  | { kind: 'ready'; windowDays: number | null }
   | { kind: 'settled'; settled: SendSettled };
 
 export type FeedWriterDeps = {
@@ -120,7 +120,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
               }
               // From now on the screens count from their own complete copy.
               await db.meta.delete('unread-counts');
-              effects.push({ kind: 'ready' });
+              effects.push({ kind: 'ready', windowDays: op.windowDays });
               break;
             case 'counts': {
               const row: UnreadCountsMeta = { key: 'unread-counts', counts: op.counts };

@@ -17,6 +17,7 @@ export type LoadOlderDeps = { db: InboxDatabase; http: ApiHttp; streams: Streame
 
 export async function loadOlderMessages(deps: LoadOlderDeps, conversationId: number): Promise<void> {
   const { db } = deps;
+  if (conversationId > 0 && !(await db.conversations.get(conversationId))) await fetchConversation(deps, conversationId);
   const oldest = await db.messages
     .where('[conversation_id+timestamp_ts]')
     .between([conversationId, Dexie.minKey], [conversationId, Dexie.maxKey])
@@ -47,4 +48,28 @@ function plainPage(body: unknown): { messages: StoredDoc[]; has_more: boolean } 
     ? (record['messages'] as unknown[]).filter((item): item is StoredDoc => typeof item === 'object' && item !== null)
     : [];
   return { messages, has_more: record['has_more'] === true };
+}
+
+/**
+ * A conversation this device does not hold (outside the replication window, or not synced yet):
+ * the server's copy and its contact, stored like any server document and marked `cached:<id>`, so
+ * that it stays, offline too, for a window's length (replication-window.ts). A 404 throws.
+ */
+async function fetchConversation(deps: LoadOlderDeps, conversationId: number): Promise<void> {
+  const { db } = deps;
+  const conversation = await plainDocument(deps, `conversations/${conversationId}`);
+  if (!conversation || typeof conversation['contact_id'] !== 'number') return;
+  const contact = await plainDocument(deps, `contacts/${conversation['contact_id']}`).catch(() => null);
+  await db.transaction('rw', [db.conversations, db.contacts, db.messages, db.bases, db.outbox, db.meta], async () => {
+    if (contact) await putServerDocs(db, 'contacts', [contact], deps.now());
+    await putServerDocs(db, 'conversations', [conversation], deps.now());
+    await db.meta.put({ key: `cached:${conversationId}`, at: deps.now() });
+  });
+}
+
+async function plainDocument(deps: LoadOlderDeps, path: string): Promise<StoredDoc | null> {
+  const url = deps.http.apiUrl(path);
+  const outcome = await deps.streams.request(url, (targetId) => deps.http.beginStreamedGet(url, targetId));
+  const body = outcome.streamed ? null : outcome.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as StoredDoc) : null;
 }

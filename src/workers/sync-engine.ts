@@ -31,6 +31,7 @@ import {
   settleSuccess,
 } from './outbox-store';
 import { createRemovalTimers } from './removal-timers';
+import { createEviction } from './replication-window';
 import { createStreamedRequests, StreamedRequestError } from './streamed-requests';
 import { undoSend } from './undo-send';
 import { mutationRefusal } from './validate-mutation';
@@ -73,6 +74,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const streams = createStreamedRequests({ clock, newId: deps.newId, timeoutText: ERROR_TEXTS.unexpected });
   const meta = createConnectionMeta(db, clock, (error) => log('could not write the connection state', error));
   const removals = createRemovalTimers({ db, clock, onError: (error) => log('could not drop a removed note', error) });
+  const eviction = createEviction({ db, clock, onError: (error) => log('could not evict conversations outside the replication window', error) });
   const announcedVersions = new Set<string>();
   let token: string | null = null;
   let writer: FeedWriter | null = null;
@@ -182,6 +184,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
         case 'ready':
           if (connection.state === 'open') meta.update({ ready: true });
+          if (effect.windowDays !== null) eviction.schedule(effect.windowDays);
           break;
         case 'settled':
           deps.events({ type: 'send-settled', slug, ...effect.settled });
@@ -236,6 +239,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       connection.stop();
       writer?.stop();
       removals.stop();
+      eviction.stop();
       streams.rejectAll(new Error(ERROR_TEXTS.unexpected));
       await Promise.all([sender.stop(), writer?.idle(), presence.stop()]);
       meta.update({ state: 'closed', ready: false });
@@ -273,7 +277,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     async idle(): Promise<void> {
       await started;
       await Promise.all([writer?.idle(), sender.idle(), meta.flush()]);
-      await Promise.all([writer?.idle(), sender.idle(), removals.idle(), presence.idle()]);
+      await Promise.all([writer?.idle(), sender.idle(), removals.idle(), presence.idle(), eviction.idle()]);
     },
   };
 }

@@ -62,13 +62,15 @@ describeEachDatabase('custom inboxes', (database) => {
 
   it('keeps the agent\'s preferences: defaults at first, each changed on its own, bad values refused', async () => {
     const { api } = await suite.signUp();
-    expect((await api.get<AccountResponse>('account/')).body.agent.preferences).toEqual({ auto_advance: true, list_density: 'comfortable' });
+    expect((await api.get<AccountResponse>('account/')).body.agent.preferences).toEqual({ auto_advance: true, list_density: 'comfortable', replication_days: 90 });
     expect((await api.patch<AccountResponse>('account/', { preferences: { auto_advance: false } })).status).toBe(200);
     expect((await api.patch<AccountResponse>('account/', { preferences: { list_density: 'compact' } })).body.agent.preferences).toEqual({
       auto_advance: false,
       list_density: 'compact',
+      replication_days: 90,
     });
     expect((await api.patch('account/', { preferences: { list_density: 'tiny' } })).status).toBe(400);
+    expect((await api.patch('account/', { preferences: { replication_days: 45 } })).status).toBe(400);
     expect((await api.patch('account/', { preferences: { other: true } })).status).toBe(400);
   });
 });

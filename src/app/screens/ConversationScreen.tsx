@@ -8,6 +8,7 @@ import { previewOf } from './conversations/list/conversation-preview';
 import { ConversationView } from './conversations/ConversationView';
 import { useConversation } from './conversations/use-conversation';
 import { useMergedRedirect } from './conversations/use-merged-redirect';
+import { useFetchOnOpen } from './conversations/use-fetch-on-open';
 import { StartingConversation } from './conversations/new/StartingConversation';
 import { isTemporaryConversationId } from './conversations/new/temporary-conversation-id';
 
@@ -38,7 +39,10 @@ function LocalConversation({ id, backPath, rowPath, summaryOpen, onSummaryOpen }
   const data = live === undefined && preview ? preview : live;
   const meta = useConnectionMeta();
   // Not held here once the catch-up is done: it may have been merged into another one.
-  const askingServer = useMergedRedirect(id, data === null && !(meta?.state === 'open' && !meta.ready), rowPath);
+  const missing = data === null && !(meta?.state === 'open' && !meta.ready);
+  const askingServer = useMergedRedirect(id, missing, rowPath);
+  // Outside the replication window (or not synced yet): fetched from the server and kept.
+  const fetching = useFetchOnOpen(id, missing && meta?.state === 'open');
   if (data === undefined) return <div className="conversation-view" />;
   if (data) {
     const { conversation, contact } = data;
@@ -61,7 +65,7 @@ function LocalConversation({ id, backPath, rowPath, summaryOpen, onSummaryOpen }
     );
   }
   // Not on this device: while the first catch-up runs it may still arrive.
-  if ((meta?.state === 'open' && !meta.ready) || askingServer) {
+  if ((meta?.state === 'open' && !meta.ready) || askingServer || fetching) {
     return (
       <div className="conversation-view conversation-view--state">
         <Spinner large label="Loading the conversation" />

@@ -14,9 +14,17 @@ export type AgentPreferences = {
   auto_advance: boolean;
   /** The conversation list's rows: two lines with the status, or one compact line. */
   list_density: 'comfortable' | 'compact';
+  /**
+   * The replication window (issue 13), in days: besides open, waiting and unread conversations, a
+   * device keeps closed ones updated within it; older ones are fetched when opened. 0: keep all.
+   */
+  replication_days: number;
 };
 
-export const DEFAULT_PREFERENCES: AgentPreferences = { auto_advance: true, list_density: 'comfortable' };
+/** The windows offered in Account → General (0: every conversation). */
+export const REPLICATION_WINDOW_CHOICES = [30, 90, 365, 0] as const;
+
+export const DEFAULT_PREFERENCES: AgentPreferences = { auto_advance: true, list_density: 'comfortable', replication_days: 90 };
 
 /** An agent's preferences; a profile cached by an older build has none yet. */
 export function preferencesOf(agent: Pick<Agent, 'preferences'>): AgentPreferences {

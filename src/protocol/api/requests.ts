@@ -4,6 +4,7 @@ import { customInboxesField } from './custom-inboxes';
 import { avatarField, emailField, nameField, passwordField, slugField, tokenField } from './fields';
 import { idParam } from './id-fields';
 import { multiLineText } from './text-fields';
+import { REPLICATION_WINDOW_CHOICES } from './models';
 
 /**
  * Request bodies of the REST API (under /api/). The server validates every request with these;
@@ -60,7 +61,11 @@ export const updateAccountBody = z
     custom_inboxes: customInboxesField.optional(),
     /** Any of the agent's preferences; the others keep their values. */
     preferences: z
-      .object({ auto_advance: z.boolean().optional(), list_density: z.enum(['comfortable', 'compact']).optional() })
+      .object({
+        auto_advance: z.boolean().optional(),
+        list_density: z.enum(['comfortable', 'compact']).optional(),
+        replication_days: z.literal(REPLICATION_WINDOW_CHOICES, { error: `must be one of ${REPLICATION_WINDOW_CHOICES.join(', ')}` }).optional(),
+      })
       .strict()
       .optional(),
     /** Added under one's email replies; '' for none. */

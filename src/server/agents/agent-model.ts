@@ -24,7 +24,13 @@ const notificationsSchema: z.ZodType<NotificationSettings> = z.object({
 const preferencesSchema: z.ZodType<AgentPreferences> = z.object({
   auto_advance: z.boolean().default(DEFAULT_PREFERENCES.auto_advance),
   list_density: z.enum(['comfortable', 'compact']).default(DEFAULT_PREFERENCES.list_density),
+  replication_days: z.number().int().min(0).max(3650).default(DEFAULT_PREFERENCES.replication_days),
 });
+
+/** The agent's preferences as stored, defaults filled in. */
+export function agentPreferences(row: Pick<AgentRow, 'preferences'>): AgentPreferences {
+  return readJsonColumn(row.preferences, preferencesSchema, DEFAULT_PREFERENCES);
+}
 
 export function agentRoles(row: Pick<AgentRow, 'roles'>): string[] {
   return readJsonColumn(row.roles, rolesSchema, []);
@@ -44,7 +50,7 @@ export function toAgent(row: AgentRow, currentAgentId: number): Agent {
     dark_mode: fromSqlNullableBoolean(row.dark_mode),
     custom_inboxes: readJsonColumn(row.custom_inboxes, customInboxesSchema, []),
     notifications: readJsonColumn(row.notifications, notificationsSchema, DEFAULT_NOTIFICATIONS),
-    preferences: readJsonColumn(row.preferences, preferencesSchema, DEFAULT_PREFERENCES),
+    preferences: agentPreferences(row),
     is_validated: row.email_validated_at !== null,
     created_at: row.created_at,
     signature: row.id === currentAgentId ? row.signature : '',

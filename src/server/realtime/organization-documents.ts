@@ -105,7 +105,7 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
  * a time, each page followed by the contacts it names that were not sent yet and then its
  * messages: a conversation arrives whole, and the newest ones first.
  */
-async function* conversationsWithMessages(reader: Reader, closed: boolean, sent: SentSoFar): AsyncGenerator<BootstrapFrame> {
+async function* conversationsWithMessages(reader: Reader, closed: boolean, sent: SentSoFar, closedSince: number | null = null): AsyncGenerator<BootstrapFrame> {
   const { db, orgId, size } = reader;
   let after: { ts: number; id: number } | null = null;
   for (;;) {
@@ -115,6 +115,8 @@ async function* conversationsWithMessages(reader: Reader, closed: boolean, sent:
       .where('org_id', '=', orgId)
       .where('merged_into', 'is', null)
       .where('status', closed ? '=' : '!=', 'CLOSED');
+    // The replication window: closed conversations updated before it stay on the server (unread ones come, for the counts).
+    if (closed && closedSince !== null) select = select.where((eb) => eb.or([eb('last_update_ts', '>=', closedSince), eb('is_unread', '=', 1)]));
     if (after) {
       const { ts, id } = after;
       select = select.where((eb) => eb(eb.refTuple('last_update_ts', 'id'), '<', eb.tuple(ts, id)));
@@ -163,13 +165,21 @@ function isOther(col: CollectionName): col is OtherCollection {
 /**
  * The rest of a bootstrap after the first screen (first-screen.ts), skipping what `sent` holds:
  * open and waiting conversations newest first, each page with its new contacts and its
- * messages; then closed ones the same way; then the other collections in their declared order
+ * messages; then closed ones the same way (with `closedSince`, only those updated since then, or
+ * unread: the agent's replication window); then the other collections in their declared order
  * (the contacts no conversation names, the tags if not sent, the agent's drafts). Pages by key, so a large organization is never held in
  * memory at once (only the ids sent, to skip them).
  */
-export async function* organizationDocuments(db: Db, orgId: number, agentId: number, size: number, sent: SentSoFar = nothingSent()): AsyncGenerator<BootstrapFrame> {
+export async function* organizationDocuments(
+  db: Db,
+  orgId: number,
+  agentId: number,
+  size: number,
+  sent: SentSoFar = nothingSent(),
+  closedSince: number | null = null,
+): AsyncGenerator<BootstrapFrame> {
   const reader: Reader = { db, orgId, agentId, size };
   yield* conversationsWithMessages(reader, false, sent);
-  yield* conversationsWithMessages(reader, true, sent);
+  yield* conversationsWithMessages(reader, true, sent, closedSince);
   for (const col of COLLECTIONS) if (isOther(col)) yield* remaining(col, reader, sent);
 }

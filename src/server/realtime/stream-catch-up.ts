@@ -11,8 +11,11 @@ const PAGE = 500;
 
 export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics };
 
-/** Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a bootstrap's first screen. */
-export type CatchUpViewer = { agent: AgentRow; open: number | null };
+/**
+ * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
+ * bootstrap's first screen; `closedSince`: the start of the agent's replication window (null: all).
+ */
+export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null };
 
 /**
  * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
@@ -61,7 +64,7 @@ async function bootstrap({ db, dialect }: CatchUpDeps, client: StreamClient, sna
   for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;
   }
-  for await (const frame of organizationDocuments(db, client.orgId, client.agentId, PAGE, sent)) {
+  for await (const frame of organizationDocuments(db, client.orgId, client.agentId, PAGE, sent, viewer.closedSince)) {
     if (!(await send(frame))) return null;
   }
   return snapshot;

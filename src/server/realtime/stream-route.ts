@@ -4,12 +4,15 @@ import { API_ERRORS } from '../../protocol/api/api-errors';
 import { NOT_VIEWING } from '../../protocol/presence';
 import type { ViewState } from '../../protocol/presence';
 import { authFailureReason, CLOSE_CODES, PING, PONG, STREAM_PATH, streamQuery, viewingFrame } from '../../protocol/realtime';
+import { agentPreferences } from '../agents/agent-model';
 import type { AppContext } from '../app-context';
 import { findSession } from '../auth/session';
 import { notFound } from '../http/http-error';
 import { catchUp } from './stream-catch-up';
 import type { StreamClient } from './stream-hub';
 import { sendFrame } from './stream-socket';
+
+const DAY_MS = 24 * 3600_000;
 
 function frameText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -76,9 +79,13 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     onClient(client);
     ctx.stream.register(client);
     sendFrame(socket, JSON.stringify({ action: 'VERSION', version: ctx.config.buildId }));
-    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null });
+    // The agent's replication window: the bootstrap leaves older closed conversations out, and
+    // READY tells the device, which evicts what has left it (src/workers/replication-window.ts).
+    const windowDays = agentPreferences(signedIn.agent).replication_days;
+    const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
+    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince });
     if (ready === null || isClosed()) return;
-    sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready }));
+    sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays } }));
     presence.join(client, currentView());
     await ctx.stream.goLive(client, ready);
   };

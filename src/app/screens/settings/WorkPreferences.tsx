@@ -1,4 +1,7 @@
+import { REPLICATION_WINDOW_CHOICES } from '../../../protocol/api/models';
 import type { AgentPreferences } from '../../../protocol/api/models';
+
+const WINDOW_LABELS: Record<(typeof REPLICATION_WINDOW_CHOICES)[number], string> = { 30: '30 days', 90: '90 days', 365: 'A year', 0: 'Everything' };
 
 type WorkPreferencesProps = { value: AgentPreferences; onChange: (value: AgentPreferences) => void };
 
@@ -37,6 +40,27 @@ export function WorkPreferences({ value, onChange }: WorkPreferencesProps) {
           ))}
         </div>
         <p className="field__hint">Compact shows one line per conversation, about twice as many at once.</p>
+      </fieldset>
+      <fieldset className="field theme-choice">
+        <legend className="field__label">Closed conversations kept on your devices</legend>
+        <div className="segmented">
+          {REPLICATION_WINDOW_CHOICES.map((days) => (
+            <label key={days}>
+              <input
+                type="radio"
+                name="replication_days"
+                value={days}
+                checked={value.replication_days === days}
+                onChange={() => onChange({ ...value, replication_days: days })}
+              />
+              {WINDOW_LABELS[days]}
+            </label>
+          ))}
+        </div>
+        <p className="field__hint">
+          Open, waiting and unread conversations are always kept, and work offline. Older closed ones stay on the server: search finds them, and one you open is kept
+          for the same time.
+        </p>
       </fieldset>
     </>
   );
