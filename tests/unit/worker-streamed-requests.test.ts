@@ -3,7 +3,7 @@ import { ERROR_TEXTS } from '../../src/protocol/error-texts';
 import { createStreamedRequests } from '../../src/workers/streamed-requests';
 import type { BeginResult } from '../../src/workers/streamed-requests';
 import { createFakeClock } from './support/fake-clock';
-import { createHarness, message } from './support/worker-harness';
+import { conversation, createHarness, message } from './support/worker-harness';
 import type { Harness } from './support/worker-harness';
 
 function setup() {
@@ -75,6 +75,7 @@ describe('loadOlderMessages', () => {
     h = createHarness();
     await h.engine.start();
     h.socket().open();
+    await h.db.conversations.put(conversation({ id: 1 }));
     await h.db.messages.bulkPut([message({ id: 'm-30', timestamp_ts: 3000 }), message({ id: 'm-20', timestamp_ts: 2000 })]);
     const loading = h.engine.loadOlderMessages(1);
     const [call] = await h.waitForCalls(1);
@@ -95,6 +96,7 @@ describe('loadOlderMessages', () => {
     h = createHarness();
     await h.engine.start();
     h.socket().open();
+    await h.db.conversations.put(conversation({ id: 1 }));
     const loading = h.engine.loadOlderMessages(1);
     const [call] = await h.waitForCalls(1);
     const targetId = call?.headers['x-content-id'];
@@ -109,6 +111,7 @@ describe('loadOlderMessages', () => {
   it('writes a plain 200 answer itself', async () => {
     h = createHarness();
     await h.engine.start();
+    await h.db.conversations.put(conversation({ id: 4 }));
     const loading = h.engine.loadOlderMessages(4);
     const [call] = await h.waitForCalls(1);
     expect(call?.url).toBe('http://inbox.test/api/conversations/4/messages/?limit=20');
@@ -122,6 +125,7 @@ describe('loadOlderMessages', () => {
     h = createHarness();
     await h.engine.start();
     h.socket().open();
+    await h.db.conversations.put(conversation({ id: 1 }));
     const loading = h.engine.loadOlderMessages(1);
     const [call] = await h.waitForCalls(1);
     const targetId = call?.headers['x-content-id'];
