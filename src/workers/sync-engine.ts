@@ -134,24 +134,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     unauthorized();
   });
 
+  // The sender's own writes (claiming rows, settling answers) use the default durability: lost in
+  // a crash, a row is only sent again under its mutation id, and the server answers it as before.
+  // Only what acknowledges the agent's action (enqueue, undo) waits for the disk (outboxDb).
   const sender = createOutboxSender({
     clock,
     network: deps.network,
-    listPending: () => listPendingRows(outboxDb),
-    claim: (ids) => claimRows(outboxDb, ids, clock.now()),
-    batch: (work) => outboxDb.transaction('rw', outboxTables(outboxDb), work),
+    listPending: () => listPendingRows(db),
+    claim: (ids) => claimRows(db, ids, clock.now()),
+    batch: (work) => db.transaction('rw', outboxTables(db), work),
     send: (row, signal) => http.sendMutation(requestOf(row), row.client_id, signal),
     async succeed(row, body) {
-      const settled = await settleSuccess(outboxDb, row, body, clock.now());
+      const settled = await settleSuccess(db, row, body, clock.now());
       for (const change of settled) deps.events({ type: 'send-settled', slug, ...change });
     },
-    retry: (row, sendAt, unsent) => settleRetry(outboxDb, row, sendAt, unsent),
+    retry: (row, sendAt, unsent) => settleRetry(db, row, sendAt, unsent),
     async fail(row, serverText) {
       const text = refusedMutationText(row.args, serverText);
-      await settleFailure(outboxDb, row, text, clock.now());
+      await settleFailure(db, row, text, clock.now());
       deps.events({ type: 'mutation-failed', slug, text });
     },
-    requeue: (row) => requeueRow(outboxDb, row),
+    requeue: (row) => requeueRow(db, row),
     onUnauthorized() {
       connection.stop();
       unauthorized();
