@@ -107,7 +107,7 @@ describeEachDatabase('notifications', (database) => {
     const laptop = push.subscribe();
     const first = await register(team.alex, phone);
     expect(first.status).toBe(201);
-    expect(first.body.devices).toEqual([expect.objectContaining({ label: 'Chrome on Android', endpoint_origin: push.origin, last_push_at: null })]);
+    expect(first.body.devices).toEqual([expect.objectContaining({ label: 'Chrome on Android', endpoint: phone.json.endpoint, last_push_at: null })]);
     expect((await register(team.alex, phone)).body.devices).toHaveLength(1);
     const both = await register(team.alex, laptop);
     expect(both.body.devices).toHaveLength(2);

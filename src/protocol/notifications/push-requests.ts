@@ -35,8 +35,8 @@ export const pushUnregisterBody = z.union([z.object({ endpoint: endpointField })
 });
 export type PushUnregisterBody = z.infer<typeof pushUnregisterBody>;
 
-/** A device that receives the agent's pushes. */
-export type PushDevice = { id: number; label: string; endpoint_origin: string; created_at: number; last_push_at: number | null };
+/** A device that receives the agent's pushes (its endpoint is only any use with the server's VAPID key). */
+export type PushDevice = { id: number; label: string; endpoint: string; created_at: number; last_push_at: number | null };
 
 /** `GET account/notifications` (and the answer of `PUT`, register and unregister). */
 export type NotificationsResponse = {

@@ -12,7 +12,7 @@ export function toPushDevice(row: PushSubscriptionRow): PushDevice {
   return {
     id: row.id,
     label: row.label,
-    endpoint_origin: new URL(row.endpoint).origin,
+    endpoint: row.endpoint,
     created_at: Number(row.created_at),
     last_push_at: row.last_push_at === null ? null : Number(row.last_push_at),
   };

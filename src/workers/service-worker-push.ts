@@ -1,0 +1,80 @@
+import {
+  groupedBody,
+  notificationTag,
+  OPEN_CONVERSATION_MESSAGE,
+  readPushPayload,
+  showsConversation,
+  type OpenConversationMessage,
+  type ShownNotification,
+} from '../protocol/notifications/push-display';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * Web push in the service worker: a push (issue 15, encrypted by the server for this browser)
+ * becomes a notification naming who, the subject and the first line, one per conversation (a
+ * later push of the same conversation replaces it and counts the earlier ones). Nothing is shown
+ * while a visible tab shows that conversation. A click focuses a tab of the app and opens the
+ * conversation there, or opens a new window on it.
+ */
+export function listenForPushes(): void {
+  self.addEventListener('push', (event) => {
+    let data: unknown = null;
+    try {
+      data = event.data?.json() ?? null;
+    } catch {
+      data = null;
+    }
+    event.waitUntil(showPush(data));
+  });
+
+  self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const shown = event.notification.data as Partial<ShownNotification> | null;
+    if (typeof shown?.url !== 'string') return;
+    const opening = openConversation(shown.url);
+    // Only the browser's own click may extend the worker's life; a scripted one just runs.
+    if (event.isTrusted) event.waitUntil(opening);
+  });
+}
+
+async function showPush(data: unknown): Promise<void> {
+  const payload = readPushPayload(data);
+  if (!payload) return;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.some((client) => client.visibilityState === 'visible' && showsConversation(client.url, payload.url))) return;
+  const tag = notificationTag(payload);
+  const earlier = (await self.registration.getNotifications({ tag })).reduce((count, shown) => {
+    const data = shown.data as Partial<ShownNotification> | null;
+    return count + (typeof data?.count === 'number' ? data.count : 1);
+  }, 0);
+  const shown: ShownNotification = { url: payload.url, count: earlier + 1 };
+  await self.registration.showNotification(payload.title, {
+    body: groupedBody(payload, earlier),
+    tag,
+    // A new message of the same conversation alerts again instead of updating silently.
+    renotify: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    timestamp: payload.sent_at,
+    data: shown,
+  } as NotificationOptions);
+}
+
+async function openConversation(path: string): Promise<void> {
+  const url = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const exact = windows.find((client) => showsConversation(client.url, path));
+  const sameOrganization = windows.find((client) => new URL(client.url).pathname.split('/')[1] === path.split('/')[1]);
+  const target = exact ?? sameOrganization ?? windows[0];
+  if (!target) {
+    await self.clients.openWindow(url);
+    return;
+  }
+  // Focusing needs the click's user activation; without it the tab still opens the conversation.
+  const focused = await target.focus().catch(() => target);
+  if (!exact) {
+    const message: OpenConversationMessage = { type: OPEN_CONVERSATION_MESSAGE, url: path };
+    focused.postMessage(message);
+  }
+}
