@@ -4,9 +4,15 @@ import {
   OPEN_CONVERSATION_MESSAGE,
   readPushPayload,
   showsConversation,
+  WHICH_PATH_MESSAGE,
   type OpenConversationMessage,
   type ShownNotification,
+  type ShownPath,
+  type WhichPathMessage,
 } from '../protocol/notifications/push-display';
+
+/** How long a tab has to say which path it shows before its load URL is taken instead. */
+const ASK_TIMEOUT_MS = 500;
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -42,7 +48,9 @@ async function showPush(data: unknown): Promise<void> {
   const payload = readPushPayload(data);
   if (!payload) return;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  if (windows.some((client) => client.visibilityState === 'visible' && showsConversation(client.url, payload.url))) return;
+  const visible = windows.filter((client) => client.visibilityState === 'visible');
+  const paths = await Promise.all(visible.map(pathShownBy));
+  if (paths.some((path) => showsConversation(new URL(path, self.location.origin).href, payload.url))) return;
   const tag = notificationTag(payload);
   const earlier = (await self.registration.getNotifications({ tag })).reduce((count, shown) => {
     const data = shown.data as Partial<ShownNotification> | null;
@@ -64,8 +72,9 @@ async function showPush(data: unknown): Promise<void> {
 async function openConversation(path: string): Promise<void> {
   const url = new URL(path, self.location.origin).href;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const exact = windows.find((client) => showsConversation(client.url, path));
-  const sameOrganization = windows.find((client) => new URL(client.url).pathname.split('/')[1] === path.split('/')[1]);
+  const shown = await Promise.all(windows.map(async (client) => ({ client, at: new URL(await pathShownBy(client), self.location.origin) })));
+  const exact = shown.find((entry) => showsConversation(entry.at.href, path))?.client;
+  const sameOrganization = shown.find((entry) => entry.at.pathname.split('/')[1] === path.split('/')[1])?.client;
   const target = exact ?? sameOrganization ?? windows[0];
   if (!target) {
     await self.clients.openWindow(url);
@@ -77,4 +86,18 @@ async function openConversation(path: string): Promise<void> {
     const message: OpenConversationMessage = { type: OPEN_CONVERSATION_MESSAGE, url: path };
     focused.postMessage(message);
   }
+}
+
+/** The path a tab shows now: it is asked (NotificationClicks answers); a tab that does not answer in time is taken at its load URL. */
+function pathShownBy(client: WindowClient): Promise<string> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(new URL(client.url).pathname), ASK_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<Partial<ShownPath> | null>) => {
+      clearTimeout(timer);
+      resolve(typeof event.data?.path === 'string' ? event.data.path : new URL(client.url).pathname);
+    };
+    const ask: WhichPathMessage = { type: WHICH_PATH_MESSAGE };
+    client.postMessage(ask, [channel.port2]);
+  });
 }

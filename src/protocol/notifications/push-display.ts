@@ -4,6 +4,14 @@ import type { PushPayload } from './push-requests';
 export const OPEN_CONVERSATION_MESSAGE = 'open-conversation';
 export type OpenConversationMessage = { type: typeof OPEN_CONVERSATION_MESSAGE; url: string };
 
+/**
+ * The service worker asks a tab which path it shows (a client's URL stays the one it loaded
+ * while the app moves with pushState); the tab answers `{path}` on the message's port.
+ */
+export const WHICH_PATH_MESSAGE = 'which-path';
+export type WhichPathMessage = { type: typeof WHICH_PATH_MESSAGE };
+export type ShownPath = { path: string };
+
 /** What a shown notification keeps, to group the next push of its conversation with it. */
 export type ShownNotification = { url: string; count: number };
 
