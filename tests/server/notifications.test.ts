@@ -244,6 +244,17 @@ describeEachDatabase('notifications', (database) => {
     expect(pushesTo(team.devices.alex)).toEqual([]);
   });
 
+  it('retries a push the push service could not take (503), and sends it once', async () => {
+    const team = await teamWithDevices();
+    push.answer(team.devices.sam.id, 503, 1);
+    await api(team.owner).post(`conversations/${team.conversations[0]}/assign`, { agent_id: team.sam.id });
+    const delivered = await push.waitFor((entry) => entry.subscriptionId === team.devices.sam.id, 15_000);
+    expect(delivered.payload.event).toBe('assigned');
+    await settled(team.signedUp.domain);
+    expect(pushesTo(team.devices.sam)).toEqual([]);
+    expect((await api(team.sam).get<NotificationsResponse>('account/notifications')).body.devices).toHaveLength(1);
+  });
+
   it('mails at most one digest per window, with a link to each conversation and a one-time unsubscribe link', async () => {
     const team = await unassignedTeam();
     const alexEmail = `alex@${team.signedUp.domain}.example`;

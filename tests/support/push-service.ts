@@ -42,8 +42,8 @@ export type ReceivedPush = {
 export type PushService = {
   origin: string;
   subscribe(): TestSubscription;
-  /** Answers this subscription's pushes with `status` from now on (201 by default; 410 = gone). */
-  answer(subscriptionId: string, status: number): void;
+  /** Answers this subscription's pushes with `status` (201 by default; 410 = gone): the next `times` ones, or from now on. */
+  answer(subscriptionId: string, status: number, times?: number): void;
   received: ReceivedPush[];
   /** Pushes that failed a check (bad signature, undecryptable body): none is expected. */
   rejected: string[];
@@ -52,7 +52,7 @@ export type PushService = {
   stop(): Promise<void>;
 };
 
-type Keys = { ecdh: ReturnType<typeof createECDH>; publicKey: Buffer; auth: Buffer; status: number };
+type Keys = { ecdh: ReturnType<typeof createECDH>; publicKey: Buffer; auth: Buffer; status: number; times: number };
 
 /**
  * A push service on 127.0.0.1 over HTTPS that does what a browser's push service and the
@@ -83,11 +83,13 @@ export async function startPushService(certificate: TestCertificate): Promise<Pu
         if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error(`Content-Encoding is ${String(request.headers['content-encoding'])}`);
         if (!/^\d+$/.test(String(request.headers.ttl))) throw new Error('No TTL header');
         const payload = JSON.parse(decryptAes128gcm(Buffer.concat(chunks), keys).toString('utf8')) as Record<string, unknown>;
-        if (keys.status >= 200 && keys.status < 300) {
+        const status = keys.times > 0 ? keys.status : 201;
+        keys.times -= 1;
+        if (status >= 200 && status < 300) {
           received.push({ subscriptionId: id, payload, claims, vapidKey, headers: request.headers });
           for (const wake of waiters) wake();
         }
-        response.writeHead(keys.status, { location: `${origin}/message/${randomUUID()}` }).end();
+        response.writeHead(status, { location: `${origin}/message/${randomUUID()}` }).end();
       } catch (error) {
         rejected.push(error instanceof Error ? error.message : String(error));
         response.writeHead(error instanceof VapidError ? 403 : 400).end();
@@ -107,16 +109,16 @@ export async function startPushService(certificate: TestCertificate): Promise<Pu
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const id = randomUUID();
-      const keys: Keys = { ecdh, publicKey: ecdh.getPublicKey(), auth: randomBytes(16), status: 201 };
+      const keys: Keys = { ecdh, publicKey: ecdh.getPublicKey(), auth: randomBytes(16), status: 201, times: Infinity };
       subscriptions.set(id, keys);
       return {
         id,
         json: { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: keys.publicKey.toString('base64url'), auth: keys.auth.toString('base64url') } },
       };
     },
-    answer(subscriptionId, status) {
+    answer(subscriptionId, status, times = Infinity) {
       const keys = subscriptions.get(subscriptionId);
-      if (keys) keys.status = status;
+      if (keys) Object.assign(keys, { status, times });
     },
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
