@@ -57,7 +57,7 @@ async function pendingPushJobs(db: Db): Promise<{ attempts: number }[]> {
   return db.selectFrom('jobs').select('attempts').where('kind', '=', 'push_notification').where('done_at', 'is', null).where('cancelled_at', 'is', null).execute();
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('Timed out');
@@ -107,7 +107,7 @@ describe.skipIf(skipPostgres)('notifications with two instances on one PostgreSQ
       for (let index = 0; index < 4; index++) {
         await owners[index % 2]?.post(`conversations/${crew.conversations[index % 2]}/notes`, { message: `Note ${index} for @Alex`, mentions: [alex] });
       }
-      await until(async () => push.received.filter((entry) => entry.subscriptionId === crew.alexDevice.id).length >= 6);
+      await until(() => push.received.filter((entry) => entry.subscriptionId === crew.alexDevice.id).length >= 6);
       await until(async () => (await pendingPushJobs(db)).length === 0);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const mine = push.received.filter((entry) => entry.subscriptionId === crew.alexDevice.id);
