@@ -3,6 +3,7 @@ import type { NotificationsResponse } from '../../src/protocol/notifications/pus
 import { DEFAULT_NOTIFICATIONS, type NotificationSettings } from '../../src/protocol/notifications/notification-settings';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed-organization';
 import { draftIdFor } from '../../src/protocol/drafts';
 import type { Message } from '../../src/protocol/documents';
 import { createTestCertificate, startPushService, type PushService, type TestSubscription } from '../support/push-service';
@@ -242,6 +243,22 @@ describeEachDatabase('notifications', (database) => {
     await settled(team.signedUp.domain);
     expect((await api(team.alex).get<NotificationsResponse>('account/notifications')).body.devices).toEqual([]);
     expect(pushesTo(team.devices.alex)).toEqual([]);
+  });
+
+  it('a device whose session signed out is told nothing more and leaves the list', async () => {
+    const team = await teamWithDevices();
+    const phone = push.subscribe();
+    const signedIn = await suite.client().post<{ token: string }>('auth/login', { email: `alex@${team.signedUp.domain}.example`, password: DEMO_PASSWORD, domain: team.signedUp.domain });
+    const phoneSession = { token: signedIn.body.token, id: team.alex.id };
+    expect((await register(phoneSession, phone)).body.devices).toHaveLength(2);
+    expect((await suite.client().post('auth/clear', { token: phoneSession.token })).status).toBeLessThan(300);
+    expect((await api(team.alex).get<NotificationsResponse>('account/notifications')).body.devices.map((device) => device.endpoint)).toEqual([team.devices.alex.json.endpoint]);
+
+    await api(team.owner).post(`conversations/${team.conversations[0]}/assign`, { agent_id: team.alex.id });
+    await push.waitFor((entry) => entry.subscriptionId === team.devices.alex.id);
+    await settled(team.signedUp.domain);
+    expect(pushesTo(phone)).toEqual([]);
+    expect(await suite.db().selectFrom('push_subscriptions').select('id').where('endpoint', '=', phone.json.endpoint).execute()).toEqual([]);
   });
 
   it('retries a push the push service could not take (503), and sends it once', async () => {

@@ -19,8 +19,18 @@ export function toPushDevice(row: PushSubscriptionRow): PushDevice {
 }
 
 /** The agent's settings, devices and the key a browser subscribes with. */
-export async function notificationsOf(db: Db, agent: AgentRow, vapidPublicKey: string): Promise<NotificationsResponse> {
-  const devices = await db.selectFrom('push_subscriptions').selectAll().where('agent_id', '=', agent.id).orderBy('created_at').orderBy('id').execute();
+export async function notificationsOf(db: Db, agent: AgentRow, vapidPublicKey: string, now: number): Promise<NotificationsResponse> {
+  // A device whose session ended (signed out there) receives nothing and is not listed.
+  const devices = await db
+    .selectFrom('push_subscriptions')
+    .innerJoin('auth_tokens', 'auth_tokens.id', 'push_subscriptions.session_id')
+    .selectAll('push_subscriptions')
+    .where('push_subscriptions.agent_id', '=', agent.id)
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now)
+    .orderBy('push_subscriptions.created_at')
+    .orderBy('push_subscriptions.id')
+    .execute();
   return {
     settings: notificationSettingsOf(readJsonColumn(agent.notifications, z.unknown(), null)),
     devices: devices.map(toPushDevice),

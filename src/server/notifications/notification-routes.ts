@@ -26,7 +26,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   const answer = async (agentId: number): Promise<NotificationsResponse> => {
     const agent = await findAgentById(ctx.db, agentId);
     if (!agent) throw notFound();
-    return notificationsOf(ctx.db, agent, (await ctx.vapidKeys()).publicKey);
+    return notificationsOf(ctx.db, agent, (await ctx.vapidKeys()).publicKey, ctx.clock());
   };
 
   app.get(`/${apiPaths.notifications}`, { preHandler }, (request) => answer(signedIn(request).agent.id));
@@ -42,10 +42,10 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.post(`/${apiPaths.notificationsRegister}`, { preHandler }, async (request, reply) => {
-    const { agent } = signedIn(request);
+    const { agent, sessionId } = signedIn(request);
     const body = parseInput(pushRegisterBody, request.body);
     const now = ctx.clock();
-    const values = { p256dh: body.keys.p256dh, auth: body.keys.auth, label: deviceLabel(request.headers['user-agent']) };
+    const values = { session_id: sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth, label: deviceLabel(request.headers['user-agent']) };
     await ctx.db
       .insertInto('push_subscriptions')
       .values({ org_id: agent.org_id, agent_id: agent.id, endpoint: body.endpoint, ...values, created_at: now, last_push_at: null })

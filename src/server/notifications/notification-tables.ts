@@ -8,6 +8,8 @@ export interface PushSubscriptionsTable {
   id: Generated<number>;
   org_id: number;
   agent_id: number;
+  /** The session that registered it: once that session ends (sign-out, revoked, expired) the device is told nothing more. */
+  session_id: number;
   endpoint: string;
   /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
   p256dh: string;
@@ -66,6 +68,7 @@ export async function createNotificationTables(db: Kysely<unknown>, dialect: Dia
   await idColumn(schema, 'push_subscriptions', dialect)
     .addColumn('org_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id').onDelete('cascade'))
+    .addColumn('session_id', 'integer', (c) => c.notNull().references('auth_tokens.id').onDelete('cascade'))
     .addColumn('endpoint', 'text', (c) => c.notNull())
     .addColumn('p256dh', 'text', (c) => c.notNull())
     .addColumn('auth', 'text', (c) => c.notNull())

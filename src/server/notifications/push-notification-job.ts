@@ -25,9 +25,23 @@ export function pushNotificationJob(deps: WriteDeps, sender: PushSender, log: Fa
     let failure: Error | null = null;
     if (notification && notification.sent_at === null) {
       const delivered = new Set(readJsonColumn(notification.delivered_to, deviceIds, []));
-      const devices = await db.selectFrom('push_subscriptions').selectAll().where('agent_id', '=', notification.agent_id).orderBy('id').execute();
+      const devices = await db
+        .selectFrom('push_subscriptions')
+        .leftJoin('auth_tokens', (join) =>
+          join.onRef('auth_tokens.id', '=', 'push_subscriptions.session_id').on('auth_tokens.revoked_at', 'is', null).on('auth_tokens.expires_at', '>', clock()),
+        )
+        .selectAll('push_subscriptions')
+        .select('auth_tokens.id as live_session')
+        .where('push_subscriptions.agent_id', '=', notification.agent_id)
+        .orderBy('push_subscriptions.id')
+        .execute();
       for (const device of devices) {
         if (delivered.has(device.id) || device.created_at > notification.created_at) continue;
+        if (device.live_session === null) {
+          // Signed out there (or the session was revoked or expired): the browser may be someone else's now.
+          await db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
+          continue;
+        }
         try {
           const outcome = await sender.send(device, notification.payload);
           if (outcome === 'gone') {
