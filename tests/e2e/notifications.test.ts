@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Agent } from '../../src/protocol/api/models';
 import type { Conversation, Message } from '../../src/protocol/documents';
-import type { PushPayload } from '../../src/protocol/notifications/push-requests';
+import type { NotificationsResponse, PushPayload } from '../../src/protocol/notifications/push-requests';
+import { hashSecretToken } from '../../src/server/auth/secret-token';
+import { openServerDatabase } from '../support/server-database';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 
 const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1 });
@@ -71,6 +73,50 @@ const payloadFor = (index: number, title: string, body: string): PushPayload => 
 });
 
 describe('notifications', () => {
+  it('Account → Notifications saves what the agent is told, per event and channel', async () => {
+    await suite.api.patch('account/', { custom_inboxes: [{ key: 'vip', name: 'VIP customers', query: 'tag:vip' }] });
+    const page = await suite.newAgentPage();
+    await page.goto(`/${suite.seeded.slug}/account/notifications`);
+    const newConversationByPush = page.getByRole('checkbox', { name: 'Push: A new conversation arrives in my inbox' });
+    await newConversationByPush.waitFor();
+    expect(await newConversationByPush.isChecked()).toBe(true);
+    await newConversationByPush.uncheck();
+    await page.getByRole('checkbox', { name: 'Email: A teammate shares a draft with me' }).check();
+    await page.getByLabel('New conversations of').selectOption('vip');
+    await page.getByRole('button', { name: 'Save notifications' }).click();
+    await page.getByText('Notifications saved').waitFor();
+    const saved = (await suite.api.get<NotificationsResponse>('account/notifications')).body.settings;
+    expect(saved.inbox).toBe('vip');
+    expect(saved.events.new_conversation).toEqual({ push: false, email: false });
+    expect(saved.events.draft_shared).toEqual({ push: true, email: true });
+    await page.reload();
+    await newConversationByPush.waitFor();
+    expect(await newConversationByPush.isChecked()).toBe(false);
+    expect(await page.getByText('No device receives your notifications yet.').isVisible()).toBe(true);
+  });
+
+  it('an email’s unsubscribe link asks first, turns that event’s emails off without signing in, and works once', async () => {
+    const token = `unsub-${Date.now()}-${'x'.repeat(40)}`;
+    const db = openServerDatabase(suite.server);
+    try {
+      const owner = await db.selectFrom('agents').select(['id', 'org_id']).where('email', '=', suite.seeded.ownerEmail).executeTakeFirstOrThrow();
+      await db
+        .insertInto('notification_unsubscribes')
+        .values({ token_hash: hashSecretToken(token), org_id: owner.org_id, agent_id: owner.id, event: 'mentioned', created_at: Date.now(), expires_at: Date.now() + 60_000, used_at: null })
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    const page = await suite.newPage();
+    await page.goto(`/unsubscribe/${token}`);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('for “A teammate mentions me in a note”').waitFor();
+    expect((await suite.api.get<NotificationsResponse>('account/notifications')).body.settings.events.mentioned.email).toBe(false);
+    await page.goto(`/unsubscribe/${token}`);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+  });
+
   it('the note box’s @ picker mentions a teammate by keyboard, and the note highlights the mention', async () => {
     const page = await suite.newAgentPage();
     await page.goto(pathOf(0));
