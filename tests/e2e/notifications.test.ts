@@ -5,7 +5,7 @@ import type { Conversation, Message } from '../../src/protocol/documents';
 import type { NotificationsResponse, PushPayload } from '../../src/protocol/notifications/push-requests';
 import { hashSecretToken } from '../../src/server/auth/secret-token';
 import { openServerDatabase } from '../support/server-database';
-import { useSeededBrowserSuite } from '../support/browser-suite';
+import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 
 const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1 });
 let conversations: Conversation[];
@@ -150,6 +150,37 @@ describe('notifications', () => {
         message.message.startsWith('Could you call them back?'),
       );
     await expect.poll(async () => (await saved())?.mentions, { timeout: 20_000 }).toEqual([alex.id]);
+  });
+
+  it('a mention written offline is sent with its note when the connection is back, and notified once', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(pathOf(2));
+    await page.getByRole('tab', { name: 'Note' }).click();
+    await page.context().setOffline(true);
+    await waitForConnection(page, 'Offline');
+    await noteBox(page).click();
+    await page.keyboard.type('Offline ask @al');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('please');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => noteBox(page).inputValue(), { timeout: 15_000 }).toBe('');
+    // Shown at once, highlighted, while it waits in the outbox.
+    const note = page.getByTestId('note').filter({ hasText: 'Offline ask' });
+    await expect.poll(() => note.getByTestId('mention').allTextContents()).toEqual(['@Alex Rivera']);
+
+    await page.context().setOffline(false);
+    await waitForConnection(page, 'Live');
+    const db = openServerDatabase(suite.server);
+    try {
+      const rows = async () => {
+        const note = await db.selectFrom('messages').select('id').where('message', '=', 'Offline ask @Alex Rivera please').executeTakeFirst();
+        if (!note) return [];
+        return db.selectFrom('notifications').select(['agent_id', 'channel']).where('event_key', '=', `mention:n-${note.id}`).execute();
+      };
+      await expect.poll(rows, { timeout: 20_000 }).toEqual([{ agent_id: alex.id, channel: 'email' }]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('a push shows one notification per conversation, none for the conversation on screen, and a click opens the conversation', async () => {
