@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
 import { notFound } from '../http/http-error';
 
-export const UNSUBSCRIBE_LINK_USED = 'This link has expired or was already used. Change your notifications in Account → Notifications.';
+export const UNSUBSCRIBE_LINK_USED = 'This link has expired or was already used.';
 
 /**
  * An unsubscribe link of a digest: turns off that event's emails for its agent. It works once

@@ -22,7 +22,19 @@ export default function UnsubscribeScreen() {
   const [result, setResult] = useState<Result>({ status: 'asking' });
   const [busy, setBusy] = useState(false);
 
-  if (result.status === 'failed') return <LinkProblem failure={result.failure} title="This link no longer works" />;
+  if (result.status === 'failed') {
+    return (
+      <LinkProblem
+        failure={result.failure}
+        title="This link no longer works"
+        advice={
+          <>
+            Each link in a notification email works once. <Link to="/auth/login">Sign in</Link> to choose what you are emailed.
+          </>
+        }
+      />
+    );
+  }
   if (result.status === 'done') {
     const event = (NOTIFICATION_EVENTS as readonly string[]).includes(result.answer.event) ? (result.answer.event as NotificationEvent) : null;
     return (
