@@ -5,8 +5,9 @@ export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
 /**
  * What became of one push: `sent` (the push service took it), `gone` (404/410: the subscription
- * expired or was withdrawn, RFC 8030 §7.3), `refused` (another 4xx: this message will never be
- * taken). A temporary failure (network, 429, 5xx) rejects, so the job retries.
+ * expired or was withdrawn, RFC 8030 §7.3; 403: it was made for another VAPID key, RFC 8292 §4.2,
+ * so it can never work again), `refused` (another 4xx: this message will never be taken). A
+ * temporary failure (network, 429, 5xx) rejects, so the job retries.
  */
 export type PushOutcome = 'sent' | 'gone' | 'refused';
 
@@ -31,7 +32,7 @@ export function createPushSender(vapid: () => Promise<VapidKeys>): PushSender {
         return 'sent';
       } catch (error) {
         if (error instanceof WebPushError) {
-          if (error.statusCode === 404 || error.statusCode === 410) return 'gone';
+          if (error.statusCode === 404 || error.statusCode === 410 || error.statusCode === 403) return 'gone';
           if (error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429) return 'refused';
           throw new Error(`The push service answered ${error.statusCode}`, { cause: error });
         }
