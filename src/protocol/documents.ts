@@ -82,6 +82,8 @@ export type Message = {
   /** An email reply's own copies (beyond the conversation's recipients); absent or null without any. */
   cc?: string[] | null;
   bcc?: string[] | null;
+  /** A note's @mentioned teammates (agent ids); absent without any. */
+  mentions?: number[];
   version: number;
 };
 

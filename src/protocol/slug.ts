@@ -7,6 +7,7 @@ export const RESERVED_SLUGS = [
   'icons', 'widget', 'widget.js', 'manifest.webmanifest', 'sw.js', 'service-worker.js',
   'workbox', 'favicon.ico', 'robots.txt', 'index.html', 'static', 'admin', 'login', 'logout',
   'signup', 'register', 'help', 'docs', 'www', 'mail', 'app', 'bonjour', 'settings', 'new',
+  'unsubscribe',
 ] as const;
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;

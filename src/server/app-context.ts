@@ -15,6 +15,7 @@ import type { PresenceHub } from './realtime/presence-hub';
 import type { StreamHub } from './realtime/stream-hub';
 import type { StreamSessionCheck } from './realtime/stream-session-check';
 import type { FeedNotifier } from './realtime/write-transaction';
+import type { VapidKeys } from './notifications/vapid-keys';
 
 /** What route handlers need, built once per app by buildApp and passed to each domain. */
 export type AppContext = {
@@ -43,4 +44,6 @@ export type AppContext = {
   channels: EmailChannels;
   /** Parses and cleans customer content (raw mail, HTML) in worker threads: the one door for it. */
   content: ContentPool;
+  /** The web push key pair (from the environment, or made on first start and kept in the database). */
+  vapidKeys: () => Promise<VapidKeys>;
 };

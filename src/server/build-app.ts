@@ -63,6 +63,11 @@ import { CHANGES_CHANNEL, type FeedNotifier } from './realtime/write-transaction
 import { registerSearchRoutes } from './search/search-routes';
 import { registerSnippetRoutes } from './snippets/snippet-routes';
 import { registerTagRoutes } from './tags/tag-routes';
+import { emailDigestJob } from './notifications/email-digest-job';
+import { registerNotificationRoutes } from './notifications/notification-routes';
+import { pushNotificationJob } from './notifications/push-notification-job';
+import { createPushSender } from './notifications/push-sender';
+import { loadVapidKeys, type VapidKeys } from './notifications/vapid-keys';
 
 export type AppOptions = {
   config: Config;
@@ -131,6 +136,16 @@ export async function buildApp({
     ...(dns ? { dns } : {}),
     ...(emailTransport ? { transport: emailTransport } : {}),
   });
+  let vapid: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    vapid ??= loadVapidKeys(db, config.notifications.vapid, config.notifications.vapidSubject, clock()).catch((error: unknown) => {
+      vapid = undefined;
+      throw error;
+    });
+    return vapid;
+  };
+  const publicUrl = () => config.publicUrl ?? listeningUrl(app, config.host);
+  const writeDeps = { db, dialect, clock, feed };
   const jobs = createJobRunner({
     db,
     dialect,
@@ -140,6 +155,8 @@ export async function buildApp({
     handlers: {
       deliver_message: deliverMessageJob({ db, dialect, clock, feed }, delivery ?? channels.delivery),
       wake_conversation: wakeConversationJob({ db, dialect, clock, feed }),
+      push_notification: pushNotificationJob(writeDeps, createPushSender(vapidKeys), app.log),
+      email_digest: emailDigestJob(writeDeps, { mailer, publicUrl, digestMs: config.notifications.digestMs, log: app.log }),
     },
   });
   // Presence crosses instances through the relay on PostgreSQL; on SQLite it stays in this process.
@@ -175,7 +192,7 @@ export async function buildApp({
     dialect,
     clock,
     mail,
-    links: createPublicLinks(() => config.publicUrl ?? listeningUrl(app, config.host)),
+    links: createPublicLinks(publicUrl),
     limits: createAuthLimits(rateLimits),
     rateLimits,
     metrics,
@@ -187,6 +204,7 @@ export async function buildApp({
     jobs,
     channels,
     content,
+    vapidKeys,
   };
 
   app.setErrorHandler(handleError);
@@ -206,6 +224,7 @@ export async function buildApp({
       registerEmailLinkRoutes(api, ctx);
       registerTokenRoutes(api, ctx);
       registerAccountRoutes(api, ctx);
+      registerNotificationRoutes(api, ctx);
       registerAgentsRoutes(api, ctx);
       registerInviteRoutes(api, ctx);
       registerAcceptInviteRoutes(api, ctx);
@@ -230,6 +249,7 @@ export async function buildApp({
   );
   await registerStaticApp(app, config.staticDir, appContentPolicy(config.cspReportUri));
   app.addHook('onReady', async () => {
+    await vapidKeys();
     jobs.start();
     listener?.start();
     relay?.start();

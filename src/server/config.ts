@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadChannelConfig, type ChannelConfig } from './channels/channel-config';
 import { ConfigError } from './config-error';
 import { loadContentConfig, type ContentConfig } from './content/content-config';
+import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 
 export type TrustProxy = boolean | string;
@@ -37,6 +38,8 @@ export type Config = {
   presenceHeartbeatMs: number;
   /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
   content: ContentConfig;
+  /** Web push keys and the email digest's pace (notifications/notification-config.ts). */
+  notifications: NotificationConfig;
 };
 
 export { ConfigError };
@@ -75,6 +78,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - PRESENCE_HEARTBEAT_MS how often an instance announces its presence state to the others on
  *                PostgreSQL (10000); an instance not heard from for three times as long is dropped
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
+ * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
+ *                notifications/notification-config.ts
  */
 export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
   const port = parsePort(env.PORT);
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
   const logLevel = nonEmpty(env.LOG_LEVEL) ?? 'info';
   const smtpUrl = parseSmtpUrl(env.SMTP_URL);
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const mailFrom = nonEmpty(env.MAIL_FROM) ?? defaultMailFrom(publicUrl);
   return {
     port,
     host,
@@ -92,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     databaseUrl,
     publicUrl,
     smtpUrl,
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? defaultMailFrom(publicUrl),
+    mailFrom,
     staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(projectRoot, 'dist', 'app')),
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     cspReportUri: parseReportUri(env.CSP_REPORT_URI),
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
     content: loadContentConfig(env),
+    notifications: loadNotificationConfig(env, mailFrom),
   };
 }
 

@@ -10,6 +10,8 @@
  * workbox-window; the next load uses the new precache. Nothing here reloads a page, so there is
  * no reload loop.
  */
+import { listenForPushes } from './service-worker-push';
+
 type PrecacheEntry = { url: string; revision: string | null };
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -23,6 +25,8 @@ const entries = self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? {
 const cacheName = CACHE_PREFIX + fingerprint(entries);
 const precachedUrls = new Set(entries.map((entry) => new URL(entry.url, self.location.href).href));
 const shellUrl = new URL(SHELL_PATH, self.location.href).href;
+
+listenForPushes();
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache().then(() => self.skipWaiting()));
@@ -85,4 +89,3 @@ function fingerprint(list: PrecacheEntry[]): string {
   return hash.toString(36);
 }
 
-export {};

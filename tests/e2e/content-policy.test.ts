@@ -133,6 +133,7 @@ describe('content security policy', () => {
     for (const [path, heading] of [
       ['account/general', 'Account'],
       ['account/security', 'Account'],
+      ['account/notifications', 'Account'],
       ['organization/general', 'Organization'],
       ['team', 'Team'],
       ['tags', 'Tags'],

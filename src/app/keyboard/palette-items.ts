@@ -88,6 +88,7 @@ function goToItems({ slug, canSeeTeam }: PaletteData): PaletteItem[] {
   if (canSeeTeam) pages.push({ id: 'go-team', group: 'Go to', label: 'Go to Team', keywords: 'members invite', command: { type: 'navigate', to: `/${slug}/team` } });
   pages.push(
     { id: 'go-account', group: 'Go to', label: 'Go to Account settings', keywords: 'profile password dark mode theme', command: { type: 'navigate', to: `/${slug}/account/general` } },
+    { id: 'go-notifications', group: 'Go to', label: 'Go to Notifications', keywords: 'push email mentions devices', command: { type: 'navigate', to: `/${slug}/account/notifications` } },
     { id: 'go-organization', group: 'Go to', label: 'Go to Organization settings', command: { type: 'navigate', to: `/${slug}/organization/general` } },
   );
   return [...inboxes, ...pages];

@@ -28,6 +28,10 @@ export function AccountMenu() {
             <Icon name="lock" />
             Password and security
           </Link>
+          <Link role="menuitem" className="menu__item" to={`/${slug}/account/notifications`} onClick={() => setOpen(false)}>
+            <Icon name="bell" />
+            Notifications
+          </Link>
           <button
             role="menuitem"
             type="button"

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { NotificationClicks } from '../pwa/NotificationClicks';
 
 /** Behaviour shared by every screen: scroll reset, document title, navigation progress. */
 export function Root() {
@@ -22,6 +23,7 @@ export function Root() {
   return (
     <>
       {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
+      <NotificationClicks />
       <Outlet />
     </>
   );

@@ -31,6 +31,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   },
   { path: 'validate/:token', public: true, title: 'Confirm your email', load: () => import('../screens/auth/ValidateScreen') },
   { path: 'invite/:token', public: true, title: 'Join your team', load: () => import('../screens/auth/InviteScreen') },
+  { path: 'unsubscribe/:token', public: true, title: 'Unsubscribe', load: () => import('../screens/notifications/UnsubscribeScreen') },
 
   { path: 'bonjour', title: 'Welcome', load: () => import('../screens/BonjourScreen') },
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
@@ -42,6 +43,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },
+  { path: 'account/notifications', title: 'Notifications', load: () => import('../screens/notifications/NotificationsScreen') },
   {
     path: 'organization/general',
     title: 'Organization',

@@ -93,12 +93,20 @@ export type NewConversationBody = z.infer<typeof newConversationBody>;
 
 /** `POST conversations/` (201): the conversation and its first message. */
 export type NewConversationResponse = { conversation: Conversation; message: Message; generated_id: string };
+/** Most teammates one note may @mention. */
+export const MAX_NOTE_MENTIONS = 20;
+
+/** A note's @mentioned teammates (their agent ids): each is notified once, when the note reaches the server. */
+export const mentionsField = z
+  .array(z.number({ error: 'must be a list of teammate ids' }).int().positive(), { error: 'must be a list of teammate ids' })
+  .max(MAX_NOTE_MENTIONS, { error: `can name at most ${MAX_NOTE_MENTIONS} teammates` });
 
 export const noteBody = z.object({
   message: text,
   target_id: singleLineText().max(80).optional(),
   /** Files uploaded with `POST attachments/` (their ids), kept with the note. */
   attachments: attachmentIds,
+  mentions: mentionsField.optional(),
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

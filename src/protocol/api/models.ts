@@ -2,11 +2,8 @@
 /** §3 `custom_inboxes`; `is_default`: the agent chose it as their default inbox (at most one; none: the built-in Inbox). */
 export type CustomInbox = { key: string; name: string; query: string; is_default?: true | undefined };
 
-export type NotificationSettings = {
-  email_new_conversation: boolean;
-  email_assigned: boolean;
-  push: boolean;
-};
+export type { NotificationSettings } from '../notifications/notification-settings';
+import type { NotificationSettings } from '../notifications/notification-settings';
 
 /** How an agent likes to work, on every device they use. */
 export type AgentPreferences = {

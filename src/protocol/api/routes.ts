@@ -17,6 +17,12 @@ export const apiPaths = {
   invite: (token: string) => `invites/${encodeURIComponent(token)}`,
   acceptInvite: (token: string) => `invites/${encodeURIComponent(token)}/accept`,
   account: 'account/',
+  /** The agent's notifications (§7): `GET`, `PUT`; devices with `register` and `unregister`. */
+  notifications: 'account/notifications',
+  notificationsRegister: 'account/notifications/register',
+  notificationsUnregister: 'account/notifications/unregister',
+  /** `POST`, no sign-in: a notification email's unsubscribe link. */
+  unsubscribe: (token: string) => `notifications/unsubscribe/${encodeURIComponent(token)}`,
   agents: 'agents/',
   agentsPending: 'agents/pending',
   agentInvite: (email: string) => `agents/invite/${encodeURIComponent(email)}`,

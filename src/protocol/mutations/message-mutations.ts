@@ -39,6 +39,7 @@ export const MESSAGE_MUTATIONS = {
     message: noteBody.shape.message,
     draft_id: draftIdField.optional(),
     attachments: z.array(uploadedAttachment).max(10).optional(),
+    mentions: noteBody.shape.mentions,
   }),
   /** The conversation (or the one message of `message_id`) forwarded by email; the thread gets a note of it. */
   forward: z.object({

@@ -1,25 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PREFERENCES } from '../../protocol/api/models';
-import type { Agent, AgentPreferences, CustomInbox, NotificationSettings } from '../../protocol/api/models';
+import type { Agent, AgentPreferences, CustomInbox } from '../../protocol/api/models';
+import { notificationSettingsOf } from '../../protocol/notifications/notification-settings';
 import type { AgentRow } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean, fromSqlNullableBoolean } from '../db/sql-boolean';
 
-export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
-  email_new_conversation: true,
-  email_assigned: true,
-  push: false,
-};
+export { DEFAULT_NOTIFICATIONS } from '../../protocol/notifications/notification-settings';
 
 const rolesSchema = z.array(z.string());
 const customInboxesSchema: z.ZodType<CustomInbox[]> = z.array(
   z.object({ key: z.string(), name: z.string(), query: z.string(), is_default: z.literal(true).optional() }),
 );
-const notificationsSchema: z.ZodType<NotificationSettings> = z.object({
-  email_new_conversation: z.boolean().default(DEFAULT_NOTIFICATIONS.email_new_conversation),
-  email_assigned: z.boolean().default(DEFAULT_NOTIFICATIONS.email_assigned),
-  push: z.boolean().default(DEFAULT_NOTIFICATIONS.push),
-});
 
 const preferencesSchema: z.ZodType<AgentPreferences> = z.object({
   auto_advance: z.boolean().default(DEFAULT_PREFERENCES.auto_advance),
@@ -36,6 +28,10 @@ export function agentRoles(row: Pick<AgentRow, 'roles'>): string[] {
   return readJsonColumn(row.roles, rolesSchema, []);
 }
 
+export function customInboxesOf(row: Pick<AgentRow, 'custom_inboxes'>): CustomInbox[] {
+  return readJsonColumn(row.custom_inboxes, customInboxesSchema, []);
+}
+
 /** The wire form of an agent; the password hash never leaves this function. */
 export function toAgent(row: AgentRow, currentAgentId: number): Agent {
   return {
@@ -49,7 +45,7 @@ export function toAgent(row: AgentRow, currentAgentId: number): Agent {
     is_removed: fromSqlBoolean(row.is_removed),
     dark_mode: fromSqlNullableBoolean(row.dark_mode),
     custom_inboxes: readJsonColumn(row.custom_inboxes, customInboxesSchema, []),
-    notifications: readJsonColumn(row.notifications, notificationsSchema, DEFAULT_NOTIFICATIONS),
+    notifications: notificationSettingsOf(readJsonColumn(row.notifications, z.unknown(), null)),
     preferences: agentPreferences(row),
     is_validated: row.email_validated_at !== null,
     created_at: row.created_at,

@@ -10,6 +10,7 @@ import type { ChannelRow, ContactRow, ConversationRow } from '../db/database';
 import { resolveCidReferences } from '../content/cid-references';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { insertMessage, updateMessage } from '../messages/message-writes';
+import { notifyCustomerMessage } from '../notifications/notify-customer-message';
 import type { Write } from '../realtime/write-transaction';
 import { apiPaths, API_BASE } from '../../protocol/api/routes';
 import type { Mailbox } from './email-address';
@@ -101,6 +102,10 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
     await recordMessageId(trx, { orgId, messageId: email.messageId, conversationId: conversation.id, messageRowId: rowId, direction: 'IN', now: write.now });
   }
   if (autoKind === 'BOUNCE') await markBounced(write, email);
+  // Machine-written mail (an auto-reply, a bounce) is nobody writing: it tells no one.
+  if (autoKind === null && contact) {
+    await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || email.from.address, text: text || email.subject, messageId: message.id });
+  }
   return { status: 'stored', conversation_id: conversation.id, message_id: message.id, is_new_conversation: isNew };
 }
 

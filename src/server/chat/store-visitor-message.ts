@@ -11,6 +11,7 @@ import type { ChatVisitorRow, ContactRow, ConversationRow } from '../db/database
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { toMessage } from '../messages/message-model';
 import { insertMessage } from '../messages/message-writes';
+import { notifyCustomerMessage } from '../notifications/notify-customer-message';
 import type { Write } from '../realtime/write-transaction';
 import { findVisitor, visitorConversation } from './visitor-queries';
 import { wakeOnCustomerMessage } from '../conversations/snooze-conversation';
@@ -62,6 +63,7 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
   } else {
     conversation = await insertIncomingConversation(write, { contactId: contact.id, channel: 'CHAT', channelId: null, subject: subjectOf(input.text), recipients: [], summary });
   }
+  const isNew = !existing;
 
   const message = await insertMessage(write, {
     conversation_id: conversation.id,
@@ -78,6 +80,7 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
     target_id: input.clientId,
     is_removed: 0,
   });
+  await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || 'A visitor', text: input.text, messageId: message.id });
   return { status: 'stored', message, visitor: linked, contactId: contact.id, conversationId: conversation.id };
 }
 

@@ -15,6 +15,7 @@ import { requireSession } from '../http/auth-hook';
 import { fieldError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
+import { notifyAssigned } from '../notifications/notify-teammate';
 import { ensureTag } from '../tags/tag-queries';
 import { findConversationForWrite, updateConversation, type ConversationPatch } from './conversation-changes';
 import { conversationTags } from './conversation-model';
@@ -30,7 +31,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
    * written, so an id outside the organization answers 404 with nothing applied.
    */
   app.post('/conversations/bulk', { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, async (write) => {
+    runMutation(ctx, request, reply, async (write, caller) => {
       const { ids, action } = parseInput(bulkBody, request.body);
       const rows = [];
       for (const id of new Set(ids)) rows.push(await findConversationForWrite(write, id));
@@ -54,7 +55,11 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
         patchOf = (tags) => (tags.includes(slug) ? { tags: JSON.stringify(tags.filter((tag) => tag !== slug)) } : {});
       }
       const conversations = [];
-      for (const row of rows) conversations.push(await updateConversation(write, row, patchOf(conversationTags(row))));
+      for (const row of rows) {
+        const updated = await updateConversation(write, row, patchOf(conversationTags(row)));
+        await notifyAssigned(write, caller.agent, row, updated);
+        conversations.push(updated);
+      }
       return { conversations };
     }),
   );
@@ -92,14 +97,17 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
   );
 
   app.post('/conversations/:id/assign', { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, async (write) => {
+    runMutation(ctx, request, reply, async (write, caller) => {
       const { id } = parseInput(conversationParams, request.params);
       const { agent_id } = parseInput(assignBody, request.body);
       if (agent_id !== null) {
         const agent = await findAgentById(write.trx, agent_id);
         if (!agent || agent.org_id !== write.orgId || agent.is_removed !== 0) throw fieldError('agent_id', 'is not an active teammate');
       }
-      return updateConversation(write, await findConversationForWrite(write, id), { agent_id });
+      const before = await findConversationForWrite(write, id);
+      const updated = await updateConversation(write, before, { agent_id });
+      await notifyAssigned(write, caller.agent, before, updated);
+      return updated;
     }),
   );
 

@@ -2,6 +2,12 @@ import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ChannelVerification } from '../../protocol/api/channels';
 import type { AutoKind, Channel, ConversationStatus, Message, MessageSource, MessageStatus } from '../../protocol/documents';
 import type { DraftType } from '../../protocol/drafts';
+import type {
+  NotificationsTable,
+  NotificationUnsubscribesTable,
+  PushSubscriptionsTable,
+  ServerKeysTable,
+} from '../notifications/notification-tables';
 
 /**
  * The tables as SQL sees them, on both SQLite and PostgreSQL: times are epoch milliseconds
@@ -31,6 +37,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   snippet_categories: SnippetCategoriesTable;
   snippets: SnippetsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notifications: NotificationsTable;
+  notification_unsubscribes: NotificationUnsubscribesTable;
+  server_keys: ServerKeysTable;
 }
 
 export type Db = Kysely<Database>;
@@ -66,6 +76,8 @@ export interface AgentsTable {
   created_at: number;
   /** Added under the agent's email replies ('' for none). */
   signature: Generated<string>;
+  /** 0018: when the agent's last notification digest was mailed. */
+  notification_digest_at: Generated<number | null>;
 }
 
 export interface AgentInvitesTable {
@@ -205,6 +217,8 @@ export interface MessagesTable {
   /** An email reply's own CC and BCC addresses: JSON arrays, null without any. */
   cc: string | null;
   bcc: string | null;
+  /** 0018: a note's @mentioned agent ids (JSON list), null without any. */
+  mentions: Generated<string | null>;
 }
 
 /** A draft (§3); `id` is the client's (`d-<agent id>-…`), unique within the organization. */

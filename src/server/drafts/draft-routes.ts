@@ -29,7 +29,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext): void
       const { id } = parseInput(conversationParams, request.params);
       const body = parseInput(draftShareBody, request.body);
       const conversation = await findConversationForWrite(write, id);
-      return { draft: await shareDraft(write, conversation, caller.agent.id, body) };
+      return { draft: await shareDraft(write, conversation, caller.agent, body) };
     }),
   );
 }

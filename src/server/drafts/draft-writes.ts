@@ -2,7 +2,8 @@ import type { DraftPatchBody, DraftShareBody } from '../../protocol/api/draft-re
 import type { Draft } from '../../protocol/documents';
 import { draftIdPrefix, isBlankDraft } from '../../protocol/drafts';
 import { findAgentById } from '../agents/agent-queries';
-import type { ConversationRow } from '../db/database';
+import type { AgentRow, ConversationRow } from '../db/database';
+import { notifyDraftShared } from '../notifications/notify-teammate';
 import { fieldError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { draftAudience, toDraft } from './draft-model';
@@ -67,7 +68,8 @@ export async function saveDraft(write: Write, conversation: ConversationRow, age
  * them too. A draft that is not the caller's, or not of this conversation, is 404 like a
  * missing one; sharing twice with the same teammate changes nothing.
  */
-export async function shareDraft(write: Write, conversation: ConversationRow, agentId: number, body: DraftShareBody): Promise<Draft> {
+export async function shareDraft(write: Write, conversation: ConversationRow, actor: AgentRow, body: DraftShareBody): Promise<Draft> {
+  const agentId = actor.id;
   const existing = await findDraft(write.trx, write.orgId, body.draft_id);
   if (!existing || existing.row.agent_id !== agentId || existing.row.conversation_id !== conversation.id) throw notFound();
   if (body.target_id === agentId) throw fieldError('target_id', 'must be a teammate, not yourself');
@@ -76,6 +78,7 @@ export async function shareDraft(write: Write, conversation: ConversationRow, ag
   if (existing.draft.shared_with.includes(target.id)) return existing.draft;
 
   const sharedWith = [...existing.draft.shared_with, target.id];
+  await notifyDraftShared(write, actor, conversation, { id: `${body.draft_id}:${existing.row.created_at}`, message: existing.draft.message, targetId: target.id });
   return write.changeFor('drafts', 'update', draftAudience({ agent_id: agentId, shared_with: sharedWith }), async (version) => {
     await write.trx.insertInto('draft_shares').values({ org_id: write.orgId, draft_id: body.draft_id, agent_id: target.id, created_at: write.now }).execute();
     const row = await write.trx

@@ -2,7 +2,7 @@ import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, Db, JobRow } from '../db/database';
 import type { DialectName } from '../db/open-database';
 
-export type JobKind = 'deliver_message' | 'wake_conversation';
+export type JobKind = 'deliver_message' | 'wake_conversation' | 'push_notification' | 'email_digest';
 
 export async function scheduleJob(
   trx: Kysely<Database>,

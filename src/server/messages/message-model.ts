@@ -7,10 +7,13 @@ const attachmentsSchema: z.ZodType<Attachment[]> = z.array(
   z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }),
 );
 
+const mentionsSchema: z.ZodType<number[] | null> = z.array(z.number()).nullable();
+
 const copiesSchema: z.ZodType<string[] | null> = z.array(z.string()).nullable();
 
 export function toMessage(row: MessageRow): Message {
   const timestamp = Number(row.timestamp_ts);
+  const mentions = readJsonColumn(row.mentions ?? null, mentionsSchema, null);
   return {
     id: messageWireId(row.type, row.id),
     conversation_id: row.conversation_id,
@@ -31,6 +34,7 @@ export function toMessage(row: MessageRow): Message {
     delivery_error: row.delivery_error ?? null,
     cc: readJsonColumn(row.cc, copiesSchema, null),
     bcc: readJsonColumn(row.bcc, copiesSchema, null),
+    ...(mentions?.length ? { mentions } : {}),
     version: Number(row.version),
   };
 }

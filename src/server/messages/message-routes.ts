@@ -91,7 +91,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       async (write, caller) => {
         const { id } = parseInput(conversationParams, request.params);
         const body = parseInput(noteBody, request.body);
-        return addNote(write, await findConversationForWrite(write, id), caller.agent.id, body);
+        return addNote(write, await findConversationForWrite(write, id), caller.agent, body);
       },
       { status: 201 },
     ),

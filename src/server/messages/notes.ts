@@ -3,8 +3,9 @@ import type { Message } from '../../protocol/documents';
 import { replyAttachments } from '../channels/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
-import type { ConversationRow, MessageRow } from '../db/database';
-import { notFound } from '../http/http-error';
+import type { AgentRow, ConversationRow, MessageRow } from '../db/database';
+import { notifyMentioned } from '../notifications/notify-teammate';
+import { fieldError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { findMessageRow } from './message-queries';
 import { insertMessage } from './message-writes';
@@ -14,7 +15,7 @@ export function insertNote(
   write: Write,
   conversation: ConversationRow,
   agentId: number,
-  note: { message: string; attachments: string; targetId: string | null },
+  note: { message: string; attachments: string; targetId: string | null; mentions?: readonly number[] },
 ): Promise<Message> {
   return insertMessage(write, {
     conversation_id: conversation.id,
@@ -30,19 +31,36 @@ export function insertNote(
     contact_id: null,
     target_id: note.targetId,
     is_removed: 0,
+    mentions: note.mentions?.length ? JSON.stringify(note.mentions) : null,
   });
 }
 
 /** A note is for the team only: never delivered, so it is SENT at once and never held. */
-export async function addNote(write: Write, conversation: ConversationRow, agentId: number, body: NoteBody): Promise<Message> {
+export async function addNote(write: Write, conversation: ConversationRow, author: AgentRow, body: NoteBody): Promise<Message> {
+  const mentions = await mentionedTeammates(write, body.mentions ?? []);
   const files = await replyAttachments(write, body.attachments ?? []);
-  const note = await insertNote(write, conversation, agentId, { message: body.message, attachments: JSON.stringify(files.documents), targetId: body.target_id ?? null });
+  const note = await insertNote(write, conversation, author.id, {
+    message: body.message,
+    attachments: JSON.stringify(files.documents),
+    targetId: body.target_id ?? null,
+    mentions,
+  });
+  await notifyMentioned(write, author, conversation, { id: note.id, message: body.message, mentions });
   await files.attach(Number(note.id.slice(2)));
   await updateConversation(write, conversation, {
     last_update: lastUpdateText(body.message),
     last_update_ts: Math.max(Number(conversation.last_update_ts), write.now),
   });
   return note;
+}
+
+/** The mentioned teammates, each once; anyone not an active teammate of the organization is a 400. */
+async function mentionedTeammates(write: Write, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await write.trx.selectFrom('agents').select('id').where('org_id', '=', write.orgId).where('is_removed', '=', 0).where('id', 'in', unique).execute();
+  if (found.length !== unique.length) throw fieldError('mentions', 'names someone who is not an active teammate');
+  return unique;
 }
 
 /** A note of this conversation that is not removed; anything else is 404. */

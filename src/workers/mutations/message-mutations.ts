@@ -60,6 +60,7 @@ export const messageMutations = {
     request: (input, { tempId }) => {
       const body: Record<string, unknown> = { message: input.message, target_id: tempId };
       if (input.attachments?.length) body['attachments'] = input.attachments.map((file) => file.id);
+      if (input.mentions?.length) body['mentions'] = input.mentions;
       return { method: 'POST', path: `${conversationPath(input)}/notes`, body };
     },
     answer: messageAnswer,
@@ -226,6 +227,7 @@ export function temporaryMessage(input: Send, context: PatchContext): LocalMessa
   if (reply?.html !== undefined) message.html = reply.html;
   if (reply?.cc?.length) message.cc = reply.cc;
   if (reply?.bcc?.length) message.bcc = reply.bcc;
+  if (input.kind === 'note' && input.mentions?.length) message.mentions = input.mentions;
   if (context.rowId !== undefined) message.outbox_id = context.rowId;
   return message;
 }

@@ -54,7 +54,8 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const [mode, setMode] = useState<ComposerMode>('reply');
   const composerDrafts = useComposerDrafts(conversation.id, agent.id, stored);
   const { texts: drafts, draftId, sent, change: changeDraft, fillIfEmpty } = composerDrafts;
-  const teammates = activeTeammates(useAgentDirectory(), agent.id);
+  const directory = useAgentDirectory();
+  const teammates = useMemo(() => activeTeammates(directory, agent.id), [directory, agent.id]);
   const { show } = useToasts();
   const follow = useRef(false);
   const submitting = useRef(new Set<ComposerMode>());
@@ -77,7 +78,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
     (kind: ComposerMode, message: Composed, after: SendAfter) => {
       const files = kind === 'note' ? noteFiles : replyFiles;
       // The draft goes with the send (the worker deletes it in the same transaction).
-      const mutation = sendMutation({ conversation, mode: kind, message, draftId: draftId(kind), files: files.ready, copies, signature });
+      const mutation = sendMutation({ conversation, mode: kind, message, draftId: draftId(kind), files: files.ready, copies, signature, teammates });
       // One send of a composer at a time: the words stay until the worker has recorded it.
       if (submitting.current.has(kind)) return;
       submitting.current.add(kind);
@@ -95,7 +96,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         if (after !== null) void triage.setStatus(conversation, after);
       });
     },
-    [id, conversation, mutateTracked, record, draftId, sent, replyFiles, noteFiles, copies, setCopies, signature, triage],
+    [id, conversation, mutateTracked, record, draftId, sent, replyFiles, noteFiles, copies, setCopies, signature, triage, teammates],
   );
 
   // §4 undo: the words come back to the composer (if it is empty), ready to be fixed, formatting and copies included.
@@ -189,6 +190,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         }}
         inputRef={composerInput}
         snippetContext={snippetContext}
+        teammates={teammates}
         files={{
           note: { list: <AttachedFiles files={noteFiles} />, control: <AttachButton files={noteFiles} what="note" />, uploading: noteFiles.uploading },
           ...(isEmail ? { reply: { list: <AttachedFiles files={replyFiles} />, control: <AttachButton files={replyFiles} what="reply" />, uploading: replyFiles.uploading } } : {}),

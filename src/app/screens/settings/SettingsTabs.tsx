@@ -18,5 +18,6 @@ export function accountTabs(slug: string) {
   return [
     { to: `/${slug}/account/general`, label: 'General' },
     { to: `/${slug}/account/security`, label: 'Security' },
+    { to: `/${slug}/account/notifications`, label: 'Notifications' },
   ] as const;
 }

@@ -3,6 +3,8 @@ import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { withoutControlCharacters } from '../../../../protocol/api/text-fields';
 import { unfilledFields } from '../../../../protocol/snippets/snippet-template';
 import { useComposerSnippets, type SnippetContext } from './composer-snippets';
+import { useComposerMentions } from './composer-mentions';
+import type { AgentSummary } from '../../../session/agent-directory';
 import type { RichEditorHandle, RichEditorProps } from './RichEditor';
 import type { SnippetField } from './snippet-field';
 import { htmlToPlainText, isEditorHtml, textToEditorHtml } from './rich-text';
@@ -47,6 +49,8 @@ type ComposerProps = {
   };
   /** Whose variables the snippets fill (composer-snippets.tsx); without it, no snippets. */
   snippetContext: SnippetContext;
+  /** Who a note can @mention (composer-mentions.tsx). */
+  teammates: readonly AgentSummary[];
 };
 
 const MOD_KEY = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -64,7 +68,7 @@ function composedOf(draft: string, rich: boolean): Composed | null {
 }
 
 /** The composer docked under the thread: a reply to the contact, or a note for the team. */
-export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit, inputRef, share, files, email, snippetContext }: ComposerProps) {
+export function Composer({ mode, drafts, contactName, onModeChange, onDraftChange, onSubmit, inputRef, share, files, email, snippetContext, teammates }: ComposerProps) {
   const id = useId();
   const draft = drafts[mode];
   const { label, submit } = MODES[mode];
@@ -115,6 +119,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
     return () => cancelAnimationFrame(frame);
   }, [rich, editorShown]);
   const snippets = useComposerSnippets(field, () => setFocusWanted((count) => count + 1), snippetContext);
+  const mentions = useComposerMentions(field, teammates, mode === 'note' && !rich);
   const openSnippets = snippets.open;
   useImperativeHandle(inputRef, () => ({ focus: () => setFocusWanted((count) => count + 1), openSnippets }), [openSnippets]);
   useEffect(() => {
@@ -133,6 +138,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
   });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (mentions.onKeyDown(event)) return;
     if (snippets.onKeyDown(event)) return;
     if (isSubmitShortcut(event)) {
       event.preventDefault();
@@ -140,7 +146,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
     }
   }
 
-  const placeholder = mode === 'reply' ? `Reply to ${contactName}…` : 'Write a note only your team can see…';
+  const placeholder = mode === 'reply' ? `Reply to ${contactName}…` : 'Write a note only your team can see… (@ to mention a teammate)';
   return (
     <form className={`composer composer--${mode}`} onSubmit={(event) => send(null, event)}>
       <div className="composer__tabs" role="tablist" aria-label="Compose">
@@ -196,8 +202,10 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
               onChange={(event) => {
                 onDraftChange(mode, withoutControlCharacters(event.target.value, 'multi'));
                 snippets.onTextInput();
+                mentions.onTextInput();
               }}
               onKeyDown={onKeyDown}
+              {...(mode === 'note' ? mentions.inputProps : {})}
             />
           </>
         )}
@@ -208,6 +216,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           </div>
         )}
         {snippets.picker}
+        {mode === 'note' && mentions.picker}
         {modeFiles?.list}
         {unfilled.length > 0 && (
           <p className="composer__unfilled" role="alert">

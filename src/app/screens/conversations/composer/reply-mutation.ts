@@ -1,6 +1,8 @@
 import type { UploadedAttachment } from '../../../../protocol/api/channels';
 import type { Conversation } from '../../../../protocol/documents';
 import type { MutationInput } from '../../../../protocol/mutations/mutation-input';
+import { MAX_NOTE_MENTIONS } from '../../../../protocol/api/conversation-requests';
+import { mentionsIn, type Mentionable } from '../../../../protocol/notifications/note-mentions';
 import type { ComposerMode, Composed } from './Composer';
 import type { Copies } from './CopyFields';
 import { htmlForSending, inlineImagesOf, withSignature } from './rich-text';
@@ -14,6 +16,8 @@ type SendParts = {
   files: readonly UploadedAttachment[];
   copies: Copies;
   signature: string;
+  /** Who a note may mention: those whose `@Name` it holds are notified. */
+  teammates: readonly Mentionable[];
 };
 
 /**
@@ -21,10 +25,13 @@ type SendParts = {
  * email reply with its formatted body and signature, its inline images and attached files, and
  * its own copies.
  */
-export function sendMutation({ conversation, mode, message, draftId, files, copies, signature }: SendParts): MutationInput {
+export function sendMutation({ conversation, mode, message, draftId, files, copies, signature, teammates }: SendParts): MutationInput {
   const conversation_id = conversation.id;
   const attached = files.length > 0 ? { attachments: [...files] } : {};
-  if (mode === 'note') return { kind: 'note', conversation_id, message: message.text, draft_id: draftId, ...attached };
+  if (mode === 'note') {
+    const mentions = mentionsIn(message.text, teammates).slice(0, MAX_NOTE_MENTIONS);
+    return { kind: 'note', conversation_id, message: message.text, draft_id: draftId, ...attached, ...(mentions.length > 0 ? { mentions } : {}) };
+  }
   if (conversation.channel === 'CHAT') return { kind: 'reply', conversation_id, message: message.text, source: 'CHAT', draft_id: draftId };
   const body = message.html === undefined ? null : withSignature({ text: message.text, html: message.html }, signature);
   const inline = body ? inlineImagesOf(body.html).filter((image) => !files.some((file) => file.id === image.id)) : [];

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { IconButton } from '../../../components/IconButton';
 import { Attachments } from './Attachments';
 import { EntryHeader } from './EntryHeader';
+import { NoteText } from './NoteText';
 import type { Author } from './EntryHeader';
 import { isSubmitShortcut } from '../composer/submit-shortcut';
 
@@ -49,7 +50,9 @@ export function NoteCard({ note, author, mine, now, className, onEdit, onDelete 
     <article className={['entry', 'note', removing ? 'entry--removing' : '', className].filter(Boolean).join(' ')} data-testid="note" aria-label={`Internal note by ${author.name || author.email}`}>
       <EntryHeader author={author} ts={note.timestamp_ts} now={now} label={<span className="note__label">Internal note</span>} actions={actions} />
       {draft === null ? (
-        <div className="entry__body">{note.message}</div>
+        <div className="entry__body">
+          <NoteText text={note.message} mentions={note.mentions} />
+        </div>
       ) : (
         <div className="note__editor">
           <textarea

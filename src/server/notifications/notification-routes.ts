@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tokenField } from '../../protocol/api/fields';
+import { apiPaths } from '../../protocol/api/routes';
+import { notificationSettingsBody } from '../../protocol/notifications/notification-settings';
+import { pushRegisterBody, pushUnregisterBody, type NotificationsResponse } from '../../protocol/notifications/push-requests';
+import { customInboxesOf } from '../agents/agent-model';
+import { findAgentById } from '../agents/agent-queries';
+import type { AppContext } from '../app-context';
+import { requireSession, signedIn } from '../http/auth-hook';
+import { fieldError, notFound, rateLimited } from '../http/http-error';
+import { parseInput } from '../http/parse-input';
+import { deviceLabel } from './device-label';
+import { MAX_PUSH_DEVICES, notificationsOf } from './notification-queries';
+import { useUnsubscribeLink } from './unsubscribe-link';
+
+const unsubscribeParams = z.object({ token: tokenField });
+
+/**
+ * The agent's notifications (§2 `account/notifications`, §7 `PUT account/notifications`,
+ * `POST account/notifications/register` and `/unregister`), and the unsubscribe link of a
+ * notification email, which needs no sign-in.
+ */
+export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+  const answer = async (agentId: number): Promise<NotificationsResponse> => {
+    const agent = await findAgentById(ctx.db, agentId);
+    if (!agent) throw notFound();
+    return notificationsOf(ctx.db, agent, (await ctx.vapidKeys()).publicKey, ctx.clock());
+  };
+
+  app.get(`/${apiPaths.notifications}`, { preHandler }, (request) => answer(signedIn(request).agent.id));
+
+  app.put(`/${apiPaths.notifications}`, { preHandler }, async (request) => {
+    const { agent } = signedIn(request);
+    const settings = parseInput(notificationSettingsBody, request.body);
+    if (settings.inbox !== null && !customInboxesOf(agent).some((inbox) => inbox.key === settings.inbox)) {
+      throw fieldError('inbox', 'is not one of your inboxes');
+    }
+    await ctx.db.updateTable('agents').set({ notifications: JSON.stringify(settings) }).where('id', '=', agent.id).execute();
+    return answer(agent.id);
+  });
+
+  app.post(`/${apiPaths.notificationsRegister}`, { preHandler }, async (request, reply) => {
+    const { agent, sessionId } = signedIn(request);
+    const body = parseInput(pushRegisterBody, request.body);
+    const now = ctx.clock();
+    const values = { session_id: sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth, label: deviceLabel(request.headers['user-agent']) };
+    await ctx.db
+      .insertInto('push_subscriptions')
+      .values({ org_id: agent.org_id, agent_id: agent.id, endpoint: body.endpoint, ...values, created_at: now, last_push_at: null })
+      .onConflict((conflict) => conflict.columns(['agent_id', 'endpoint']).doUpdateSet(values))
+      .execute();
+    const extra = await ctx.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('agent_id', '=', agent.id)
+      .orderBy((eb) => eb.fn.coalesce('last_push_at', 'created_at'), 'desc')
+      .orderBy('id', 'desc')
+      .offset(MAX_PUSH_DEVICES)
+      .limit(1000)
+      .execute();
+    if (extra.length > 0) await ctx.db.deleteFrom('push_subscriptions').where('id', 'in', extra.map((row) => row.id)).execute();
+    void reply.status(201);
+    return answer(agent.id);
+  });
+
+  app.post(`/${apiPaths.notificationsUnregister}`, { preHandler }, async (request) => {
+    const { agent } = signedIn(request);
+    const body = parseInput(pushUnregisterBody, request.body);
+    const removed = await ctx.db
+      .deleteFrom('push_subscriptions')
+      .where('agent_id', '=', agent.id)
+      .where((eb) => ('endpoint' in body ? eb('endpoint', '=', body.endpoint) : eb('id', '=', body.device_id)))
+      .executeTakeFirst();
+    // Another agent's device answers like a missing one; forgetting this browser's endpoint twice is fine.
+    if ('device_id' in body && removed.numDeletedRows === 0n) throw notFound();
+    return answer(agent.id);
+  });
+
+  app.post('/notifications/unsubscribe/:token', async (request) => {
+    if (!(await ctx.limits.emailLinksPerIp.consume(request.ip))) throw rateLimited();
+    const { token } = parseInput(unsubscribeParams, request.params);
+    return useUnsubscribeLink(ctx.db, token, ctx.clock());
+  });
+}
