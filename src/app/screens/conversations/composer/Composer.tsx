@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { Suspense, lazy, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { withoutControlCharacters } from '../../../../protocol/api/text-fields';
@@ -100,12 +101,19 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           const start = Math.min(range.start, current.length);
           const from = Math.max(0, start - replaceBefore);
           const end = Math.max(start, Math.min(range.end, current.length));
-          change(at, current.slice(0, from) + snippet + current.slice(end));
+          const next = current.slice(0, from) + snippet + current.slice(end);
           const caret = from + snippet.length;
-          requestAnimationFrame(() => {
-            textarea.current?.focus();
-            textarea.current?.setSelectionRange(caret, caret);
-          });
+          // The box shows the new text before the next key is handled, so that the caret can be
+          // put after the insert at once: set a frame later, it would move back keys typed meanwhile.
+          flushSync(() => change(at, next));
+          const placeCaret = () => {
+            const box = textarea.current;
+            if (!box || box.value !== next) return;
+            box.focus();
+            box.setSelectionRange(caret, caret);
+          };
+          if (textarea.current?.value === next) placeCaret();
+          else requestAnimationFrame(placeCaret);
         },
       };
   // A focus asked for (r, n, a shared draft taken) lands once the field of the mode is there, the editor perhaps still loading.
