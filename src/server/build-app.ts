@@ -62,6 +62,7 @@ import { registerCompression, SOCKET_COMPRESSION } from './http/compression';
 import { CHANGES_CHANNEL, type FeedNotifier } from './realtime/write-transaction';
 import { registerSearchRoutes } from './search/search-routes';
 import { registerSnippetRoutes } from './snippets/snippet-routes';
+import { registerKnowledgeRoutes } from './knowledge/knowledge-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
@@ -219,6 +220,7 @@ export async function buildApp({
       registerContactRoutes(api, ctx);
       registerTagRoutes(api, ctx);
       registerSnippetRoutes(api, ctx);
+      registerKnowledgeRoutes(api, ctx);
       registerBlockingRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerChatSettingsRoutes(api, ctx);

@@ -2,12 +2,13 @@ import type { Generated, Kysely, Selectable } from 'kysely';
 import type { ChannelVerification } from '../../protocol/api/channels';
 import type { AutoKind, Channel, ConversationStatus, Message, MessageSource, MessageStatus } from '../../protocol/documents';
 import type { DraftType } from '../../protocol/drafts';
+import type { KnowledgeTables } from '../knowledge/knowledge-database';
 
 /**
  * The tables as SQL sees them, on both SQLite and PostgreSQL: times are epoch milliseconds
  * (bigint), flags are integers 0/1 (see sql-boolean.ts) and structured values are JSON text.
  */
-export interface Database {
+export interface Database extends KnowledgeTables {
   organizations: OrganizationsTable;
   agents: AgentsTable;
   agent_invites: AgentInvitesTable;

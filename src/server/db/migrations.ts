@@ -11,6 +11,7 @@ import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
+import { createKnowledgeTables } from '../knowledge/knowledge-tables';
 
 /**
  * Every migration, in code (no file globbing, so the bundled server carries them). Keys sort in
@@ -39,6 +40,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0017-conversation-merges': {
       up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
     },
+    '0019-knowledge': { up: (db: Kysely<unknown>) => createKnowledgeTables(db, dialect) },
   };
 }
 
