@@ -63,6 +63,7 @@ import { CHANGES_CHANNEL, type FeedNotifier } from './realtime/write-transaction
 import { registerSearchRoutes } from './search/search-routes';
 import { registerSnippetRoutes } from './snippets/snippet-routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge-routes';
+import { registerHelpCenterRoutes } from './knowledge/help-center/help-center-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: SOCKET_COMPRESSION } });
   registerStreamRoute(app, ctx);
   registerChatWidgetRoutes(app, ctx);
+  registerHelpCenterRoutes(app, ctx);
   await app.register(
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);

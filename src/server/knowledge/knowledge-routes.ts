@@ -9,11 +9,16 @@ import {
   collectionUpdateBody,
   knowledgeIdParams,
   knowledgeSettingsBody,
+  kbReportQuery,
+  type KbReport,
   type KnowledgeSettings,
   type KnowledgeStructure,
 } from '../../protocol/api/knowledge-requests';
 import { apiPaths } from '../../protocol/api/routes';
+import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
+import { kbReport } from './knowledge-report';
 import { fieldError } from '../http/http-error';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
@@ -21,7 +26,8 @@ import { runMutation } from '../mutations/run-mutation';
 import { createArticle, deleteArticle, moveArticle, publishArticle, setArticleCollections, unpublishArticle, updateArticle } from './article-writes';
 import { createCollection, deleteCollection, moveCollection, updateCollection } from './collection-writes';
 import { articleDocuments, articleInCollections, toCollection } from './knowledge-model';
-import { readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
+import { customDomainOf, readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
+import { forgetCustomDomains } from './help-center/custom-domains';
 
 /**
  * The knowledge base (§7 `knowledge/structure`, §2 `knowledge`, `knowledge/settings`). No role is
@@ -47,17 +53,26 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     return { base_url: answer.base_url ?? answer.default_url, collections: collectionRows.map(toCollection), articles, article_in_collections: articleInCollections(articles) };
   });
 
+  app.get(`/${apiPaths.kbReport}`, { preHandler }, async (request): Promise<KbReport> => {
+    const { agent, organization } = signedIn(request);
+    assertCan(agent, PAGE_PERMISSIONS['reporting/kb']);
+    return kbReport(ctx.db, organization.id, parseInput(kbReportQuery, request.query).days, ctx.clock());
+  });
+
   app.get(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => settingsAnswer(request, await readKnowledgeSettings(ctx.db, signedIn(request).organization.id)));
 
   app.put(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => {
     const body = parseInput(knowledgeSettingsBody, request.body);
     const { organization } = signedIn(request);
-    if (body.base_url !== null) {
-      const host = new URL(body.base_url).host.toLowerCase();
+    const ownHost = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).host : request.host;
+    const host = customDomainOf(body.base_url, ownHost);
+    if (host !== null) {
       const other = await ctx.db.selectFrom('kb_settings').select('org_id').where('host', '=', host).where('org_id', '<>', organization.id).executeTakeFirst();
       if (other) throw fieldError('base_url', 'is already the address of another help center');
     }
-    return settingsAnswer(request, await saveKnowledgeSettings(ctx.db, organization.id, body, ctx.clock()));
+    const saved = await saveKnowledgeSettings(ctx.db, organization.id, body, host, ctx.clock());
+    forgetCustomDomains();
+    return settingsAnswer(request, saved);
   });
 
   app.post(`/${apiPaths.knowledgeCollections}`, { preHandler }, (request, reply) =>

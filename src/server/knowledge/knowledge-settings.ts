@@ -20,18 +20,30 @@ export async function readKnowledgeSettings(db: Db, orgId: number): Promise<Help
   return { name: `${org.name} Help Center`, color: KNOWLEDGE_DEFAULT_COLOR, logo: null, base_url: null, visibility: 'public' };
 }
 
-/** The host a base URL names (lowercase, with its port when it has one), or null. */
-export function hostOf(baseUrl: string | null): string | null {
+/**
+ * The custom domain a base URL makes (lowercase host, with its port when it has one): only an
+ * address without a path on another host than the app's own (`ownHost`). Any other base URL is
+ * only the address pages are known by (canonical links, sitemap), e.g. behind a proxy.
+ */
+export function customDomainOf(baseUrl: string | null, ownHost: string): string | null {
   if (baseUrl === null) return null;
   try {
-    return new URL(baseUrl).host.toLowerCase();
+    const url = new URL(baseUrl);
+    const host = url.host.toLowerCase();
+    return url.pathname === '/' && host !== ownHost.toLowerCase() ? host : null;
   } catch {
     return null;
   }
 }
 
-export async function saveKnowledgeSettings(db: Db, orgId: number, body: z.output<typeof knowledgeSettingsBody>, now: number): Promise<HelpCenterSettings> {
-  const values = { name: body.name, color: body.color, logo: body.logo, base_url: body.base_url, host: hostOf(body.base_url), visibility: body.visibility, updated_at: now };
+export async function saveKnowledgeSettings(
+  db: Db,
+  orgId: number,
+  body: z.output<typeof knowledgeSettingsBody>,
+  host: string | null,
+  now: number,
+): Promise<HelpCenterSettings> {
+  const values = { name: body.name, color: body.color, logo: body.logo, base_url: body.base_url, host, visibility: body.visibility, updated_at: now };
   const row = await db
     .insertInto('kb_settings')
     .values({ org_id: orgId, ...values })
