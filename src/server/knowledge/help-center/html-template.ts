@@ -18,8 +18,9 @@ type Value = string | number | Raw | null | undefined | false | readonly Value[]
 function render(value: Value): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof Raw) return value.html;
-  if (Array.isArray(value)) return value.map(render).join('');
-  return escapeHtml(String(value));
+  if (typeof value === 'string') return escapeHtml(value);
+  if (typeof value === 'number') return String(value);
+  return value.map(render).join('');
 }
 
 export function html(strings: TemplateStringsArray, ...values: Value[]): Raw {
