@@ -216,7 +216,7 @@ describeEachDatabase('knowledge base', (database) => {
     expect(resolved.body).toMatchObject({ content: '<p>9 to 5, Mondays off.</p>', conflict: null });
   });
 
-  it('counts views and helpful answers from the page form, and reports them to agents who may see reports', async () => {
+  it('counts views and helpful answers from the page form, and reports them to agents who may see reports', async ({ expect }) => {
     const owner = await suite.signUp();
     await publishedArticle(owner, { id: 'ka-h', title: 'Reset the router', content: '<p>Unplug it.</p>' });
     await page(`/help/${owner.domain}/articles/reset-the-router`);
@@ -231,9 +231,11 @@ describeEachDatabase('knowledge base', (database) => {
     expect(await (await page(`/help/${owner.domain}/articles/reset-the-router?feedback=thanks`)).text()).toContain('Thanks for your feedback!');
     await page(`/help/${owner.domain}/search?q=modem`);
 
-    const report = await owner.api.get<{ views: { article_id: string; views: number; helpful: number }[]; searches_without_result: { query: string; count: number }[]; helpful: number }>('reporting/kb');
+    type Report = { views: { article_id: string; views: number; helpful: number }[]; searches_without_result: { query: string; count: number }[]; helpful: number };
+    // Views are written within a second, in batches.
+    await expect.poll(async () => (await owner.api.get<Report>('reporting/kb')).body.views, { timeout: 5_000 }).toEqual([expect.objectContaining({ article_id: 'ka-h', views: 2, helpful: 1 })]);
+    const report = await owner.api.get<Report>('reporting/kb');
     expect(report.status).toBe(200);
-    expect(report.body.views).toEqual([expect.objectContaining({ article_id: 'ka-h', views: 2, helpful: 1 })]);
     expect(report.body.searches_without_result).toEqual([{ query: 'modem', count: 1 }]);
   });
 

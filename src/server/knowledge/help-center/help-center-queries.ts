@@ -50,6 +50,12 @@ export async function publishedTree(db: Db, orgId: number): Promise<TreeCollecti
     .filter((collection) => collection.total > 0);
 }
 
+/** Every collection, without counts: an article page's breadcrumbs. */
+export async function allCollections(db: Db, orgId: number): Promise<TreeCollection[]> {
+  const rows = await db.selectFrom('kb_collections').selectAll().where('org_id', '=', orgId).execute();
+  return rows.map((row) => ({ ...toCollection(row), articles: 0, total: 0 }));
+}
+
 export function findPublishedArticle(db: Db, orgId: number, slug: string): Promise<KbArticleRow | undefined> {
   return db.selectFrom('kb_articles').selectAll().where('org_id', '=', orgId).where('slug', '=', slug).where('published', '=', 1).executeTakeFirst();
 }
