@@ -144,6 +144,11 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         composerInput.current?.openSnippets?.();
         return;
       }
+      if (target === 'article') {
+        composerInput.current?.focus();
+        composerInput.current?.openArticles?.();
+        return;
+      }
       setMode(target);
       composerInput.current?.focus();
     };

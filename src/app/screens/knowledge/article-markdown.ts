@@ -20,7 +20,7 @@ export async function articleToMarkdown(title: string, html: string): Promise<st
   service.addRule('callout', {
     filter: (node) => node.nodeName === 'DIV' && node.hasAttribute('data-callout'),
     replacement: (content, node) => {
-      const tone = (node as HTMLElement).getAttribute('data-callout') ?? 'info';
+      const tone = node.getAttribute('data-callout') ?? 'info';
       const lines = `**${CALLOUT_WORDS[tone] ?? 'Note'}:** ${content.trim()}`.split('\n');
       return `\n\n${lines.map((line) => `> ${line}`).join('\n')}\n\n`;
     },

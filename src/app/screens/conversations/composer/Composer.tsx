@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useId, useImperativeHandle, useRef, useState
 import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { withoutControlCharacters } from '../../../../protocol/api/text-fields';
 import { unfilledFields } from '../../../../protocol/snippets/snippet-template';
+import { useComposerArticles } from './composer-articles';
 import { useComposerSnippets, type SnippetContext } from './composer-snippets';
 import type { RichEditorHandle, RichEditorProps } from './RichEditor';
 import type { SnippetField } from './snippet-field';
@@ -13,7 +14,7 @@ import { isSubmitShortcut } from './submit-shortcut';
 export type ComposerMode = 'reply' | 'note';
 export type Drafts = Record<ComposerMode, string>;
 /** The composer's text field, for the r and n shortcuts; and its snippet picker, for the palette. */
-export type ComposerInput = { focus: () => void; openSnippets?: () => void };
+export type ComposerInput = { focus: () => void; openSnippets?: () => void; openArticles?: () => void };
 /** What the agent wrote: its plain text, and for an email reply its formatted body. */
 export type Composed = { text: string; html?: string };
 
@@ -116,7 +117,9 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
   }, [rich, editorShown]);
   const snippets = useComposerSnippets(field, () => setFocusWanted((count) => count + 1), snippetContext);
   const openSnippets = snippets.open;
-  useImperativeHandle(inputRef, () => ({ focus: () => setFocusWanted((count) => count + 1), openSnippets }), [openSnippets]);
+  const articles = useComposerArticles(field, () => setFocusWanted((count) => count + 1));
+  const openArticles = articles.open;
+  useImperativeHandle(inputRef, () => ({ focus: () => setFocusWanted((count) => count + 1), openSnippets, openArticles }), [openSnippets, openArticles]);
   useEffect(() => {
     if (focusWanted === 0) return;
     const field = rich ? editor.current : textarea.current;
@@ -208,6 +211,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           </div>
         )}
         {snippets.picker}
+        {articles.picker}
         {modeFiles?.list}
         {unfilled.length > 0 && (
           <p className="composer__unfilled" role="alert">
@@ -221,6 +225,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           </span>
           <div className="composer__actions">
             {snippets.button}
+            {articles.button}
             {modeFiles?.control}
             {share}
             <SendButton label={submit} icon={MODES[mode].icon} disabled={!canSend} withStatus={mode === 'reply'} onSend={(after) => send(after)} />
