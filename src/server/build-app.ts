@@ -64,6 +64,7 @@ import { registerSearchRoutes } from './search/search-routes';
 import { registerSnippetRoutes } from './snippets/snippet-routes';
 import { registerKnowledgeRoutes } from './knowledge/knowledge-routes';
 import { registerHelpCenterRoutes } from './knowledge/help-center/help-center-routes';
+import { registerWidgetKnowledgeRoutes } from './knowledge/widget-knowledge-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 
 export type AppOptions = {
@@ -203,6 +204,7 @@ export async function buildApp({
   registerStreamRoute(app, ctx);
   registerChatWidgetRoutes(app, ctx);
   registerHelpCenterRoutes(app, ctx);
+  registerWidgetKnowledgeRoutes(app, ctx);
   await app.register(
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);

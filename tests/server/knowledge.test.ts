@@ -239,6 +239,23 @@ describeEachDatabase('knowledge base', (database) => {
     expect(report.body.searches_without_result).toEqual([{ query: 'modem', count: 1 }]);
   });
 
+  it('lets the chat widget search and read a published article, counting the read as a deflection', async () => {
+    const owner = await suite.signUp();
+    await publishedArticle(owner, { id: 'ka-w', title: 'Track your parcel', content: '<p>Use the <b>tracking</b> link.</p><script>x()</script>' });
+    const search = await fetch(`${suite.server.url}/widget/kb/search?org=${owner.domain}&q=parcl`);
+    expect(search.status).toBe(200);
+    expect(search.headers.get('access-control-allow-origin')).toBe('*');
+    const { hits } = (await search.json()) as { hits: { slug: string; url: string }[] };
+    expect(hits.map((hit) => hit.slug)).toEqual(['track-your-parcel']);
+    expect(hits[0]?.url).toBe(`${suite.server.url}/help/${owner.domain}/articles/track-your-parcel`);
+    const article = (await (await fetch(`${suite.server.url}/widget/kb/articles/track-your-parcel?org=${owner.domain}`)).json()) as { title: string; html: string };
+    expect(article.title).toBe('Track your parcel');
+    expect(article.html).not.toContain('script');
+    expect((await fetch(`${suite.server.url}/widget/kb/articles/track-your-parcel?org=nobody-${uid()}`)).status).toBe(404);
+    const report = await owner.api.get<{ deflections: number; searches: number }>('reporting/kb');
+    expect(report.body).toMatchObject({ deflections: 1, searches: 1 });
+  });
+
   it('refuses bad input with clear 400s and keeps the settings an agent saves', async () => {
     const owner = await suite.signUp();
     expect((await owner.api.post('knowledge/articles/', { id: 'ka-1', title: '  ' })).body).toEqual({ errors: { title: 'cannot be empty' } });
