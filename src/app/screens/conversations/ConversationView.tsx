@@ -144,8 +144,8 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         composerInput.current?.openSnippets?.();
         return;
       }
+      // The picker takes the focus itself (its search field).
       if (target === 'article') {
-        composerInput.current?.focus();
         composerInput.current?.openArticles?.();
         return;
       }
