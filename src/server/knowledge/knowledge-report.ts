@@ -42,7 +42,8 @@ export async function kbReport(db: Db, orgId: number, days: number, now: number)
       .orderBy('query')
       .limit(20)
       .execute(),
-    sql<{ day: number | string; count: number | string }>`select (created_at - ${since}) / ${DAY_MS} as day, count(*) as count from kb_events
+    // Literals, not parameters: SQLite binds a JavaScript number as a real, which would not divide as integers.
+    sql<{ day: number | string; count: number | string }>`select (created_at - ${sql.lit(since)}) / ${sql.lit(DAY_MS)} as day, count(*) as count from kb_events
       where org_id = ${orgId} and kind = 'view' and created_at >= ${since} group by 1 order by 1`.execute(db),
   ]);
   const titleOf = new Map(titles.map((row) => [row.id, row.title]));

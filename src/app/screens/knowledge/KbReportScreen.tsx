@@ -18,7 +18,7 @@ export default function KbReportScreen() {
   const load = useCallback((signal: AbortSignal) => api.get<KbReport>(`${apiPaths.kbReport}?days=${days}`, signal), [api, days]);
   const { state } = useLoad(load);
   return (
-    <div className="page page--wide">
+    <div className="page page--wide kb-page">
       <PageHeader
         title="Knowledge base report"
         description="Views, searches, the searches that found nothing, helpful answers and chats avoided."
@@ -42,7 +42,13 @@ export default function KbReportScreen() {
 function Report({ report }: { report: KbReport }) {
   const views = report.views.reduce((sum, row) => sum + row.views, 0);
   const answers = report.helpful + report.unhelpful;
-  const peak = Math.max(1, ...report.views_by_day.map((day) => day.views));
+  // Every day of the period, those without a view too.
+  const byDay = new Map(report.views_by_day.map((day) => [day.day, day.views]));
+  const days = Array.from({ length: report.days }, (_, index) => {
+    const day = new Date(Date.now() - (report.days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    return { day, views: byDay.get(day) ?? 0 };
+  });
+  const peak = Math.max(1, ...days.map((day) => day.views));
   return (
     <div className="kb-report">
       <dl className="kb-report__figures">
@@ -61,15 +67,21 @@ function Report({ report }: { report: KbReport }) {
           <p className="panel__body hint">No views yet.</p>
         ) : (
           <ol className="kb-report__bars" aria-label="Views per day">
-            {report.views_by_day.map((day) => (
+            {days.map((day) => (
               <li key={day.day} title={`${day.day}: ${day.views}`}>
-                <span className="kb-report__bar" style={{ height: `${Math.max(4, (day.views / peak) * 100)}%` }} />
+                <span className="kb-report__bar" style={{ height: day.views === 0 ? '1px' : `${Math.max(4, (day.views / peak) * 100)}%` }} />
                 <span className="visually-hidden">
                   {day.day}: {day.views}
                 </span>
               </li>
             ))}
           </ol>
+        )}
+        {report.views_by_day.length > 0 && (
+          <p className="kb-report__axis">
+            <span>{days[0]?.day}</span>
+            <span>{days.at(-1)?.day}</span>
+          </p>
         )}
       </section>
       <div className="kb-report__columns">

@@ -72,7 +72,7 @@ export default function KnowledgeScreen() {
   }
 
   return (
-    <div className="page page--wide">
+    <div className="page page--wide kb-page">
       <PageHeader
         title="Knowledge base"
         description="Write your answers once: link them in replies, and let customers find them in your help center and chat widget."

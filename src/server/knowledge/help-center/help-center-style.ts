@@ -13,10 +13,10 @@ export function helpCenterStyle(color: string): { css: string; hash: string } {
 @media (prefers-color-scheme:dark){:root{--bg:#0f1317;--fg:#e6edf3;--muted:#9aa5b1;--line:#30363d;--card:#161b22;--code:#1f262e}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-.top{background:var(--accent);color:#fff;padding:20px 16px 28px}.top a{color:#fff;text-decoration:none}
-.top__bar{max-width:1040px;margin:0 auto;display:flex;align-items:center;gap:12px;font-weight:600;font-size:18px}.top__bar img{height:32px;width:auto;border-radius:6px}
-.top h1{max-width:1040px;margin:20px auto 12px;font-size:28px;line-height:1.25}
-.search{max-width:1040px;margin:0 auto;display:flex;gap:8px}.search input{flex:1;min-width:0;font:inherit;padding:10px 14px;border-radius:8px;border:1px solid var(--line);background:var(--bg);color:var(--fg)}
+.top{background:var(--accent);color:#fff;padding:20px 0 28px}.top a{color:#fff;text-decoration:none}
+.top__bar{max-width:1040px;margin:0 auto;padding:0 16px;display:flex;align-items:center;gap:12px;font-weight:600;font-size:18px}.top__bar img{height:32px;width:auto;border-radius:6px}
+.top h1{max-width:1040px;margin:20px auto 12px;padding:0 16px;font-size:28px;line-height:1.25}
+.search{max-width:1040px;margin:0 auto;padding:0 16px;display:flex;gap:8px}.search input{flex:1;min-width:0;font:inherit;padding:10px 14px;border-radius:8px;border:1px solid var(--line);background:var(--bg);color:var(--fg)}
 .search button{font:inherit;padding:10px 16px;border-radius:8px;border:0;background:rgba(0,0,0,.25);color:#fff;cursor:pointer}
 main{max-width:1040px;margin:0 auto;padding:24px 16px 64px}
 .crumbs{font-size:14px;color:var(--muted);margin:0 0 16px}.crumbs a{color:var(--muted)}
