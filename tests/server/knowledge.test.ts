@@ -4,6 +4,7 @@ import type { KnowledgeSettings, KnowledgeStructure } from '../../src/protocol/a
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import type { Article, KnowledgeCollection } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { openWidget } from '../support/widget-client';
 import { describeEachDatabase, uid, useServerSuite, type SignedUp } from './server-suite';
 
 /** A GET with another Host header, as a custom domain's visitor sends it (fetch always sends the URL's). */
@@ -254,6 +255,32 @@ describeEachDatabase('knowledge base', (database) => {
     expect((await fetch(`${suite.server.url}/widget/kb/articles/track-your-parcel?org=nobody-${uid()}`)).status).toBe(404);
     const report = await owner.api.get<{ deflections: number; searches: number }>('reporting/kb');
     expect(report.body).toMatchObject({ deflections: 1, searches: 1 });
+  });
+
+  it("takes a deflection back when the visitor then writes, and lists a contact's widget reads for the contact panel", async () => {
+    const owner = await suite.signUp();
+    await owner.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } });
+    await publishedArticle(owner, { id: 'ka-a', title: 'Opening hours', content: '<p>9 to 5.</p>' });
+    await publishedArticle(owner, { id: 'ka-b', title: 'Return a parcel', content: '<p>Use the label.</p>' });
+    const ip = `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const widget = openWidget(suite.server.url, { org: owner.domain, ip });
+    const { visitor } = await widget.ready();
+    const deflections = async () => (await owner.api.get<{ deflections: number }>('reporting/kb')).body.deflections;
+
+    await fetch(`${suite.server.url}/widget/kb/articles/opening-hours?org=${owner.domain}&visitor=${visitor}`);
+    expect(await deflections()).toBe(1);
+    const clientId = `c-${uid()}${uid()}`;
+    widget.send({ action: 'send', client_id: clientId, text: 'Are you open on Sundays?' });
+    await widget.next((frame) => frame.action === 'sent');
+    expect(await deflections()).toBe(0);
+
+    await fetch(`${suite.server.url}/widget/kb/articles/return-a-parcel?org=${owner.domain}&visitor=${visitor}`);
+    const conversation = (await owner.api.get<{ conversations: { contact_id: number }[] }>('conversations/')).body.conversations[0];
+    const read = await owner.api.get<{ articles: { id: string; title: string; url: string | null }[] }>(`contacts/${conversation?.contact_id ?? 0}/articles`);
+    expect(read.body.articles).toEqual([expect.objectContaining({ id: 'ka-b', title: 'Return a parcel', url: `/help/${owner.domain}/articles/return-a-parcel` })]);
+    const other = await suite.signUp();
+    expect((await other.api.get(`contacts/${conversation?.contact_id ?? 0}/articles`)).status).toBe(404);
+    await widget.close();
   });
 
   it('refuses bad input with clear 400s and keeps the settings an agent saves', async () => {

@@ -159,3 +159,6 @@ export type KbReport = {
   unhelpful: number;
   deflections: number;
 };
+
+/** `GET contacts/{id}/articles`: what a contact read in the chat widget, latest first. */
+export type ContactArticle = { id: string; title: string; url: string | null; viewed_at: number };

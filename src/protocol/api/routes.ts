@@ -71,6 +71,7 @@ export const apiPaths = {
   knowledgeArticleCollections: (id: string) => `knowledge/articles/${encodeURIComponent(id)}/collections`,
   knowledgeArticlePosition: (id: string) => `knowledge/articles/${encodeURIComponent(id)}/position`,
   kbReport: 'reporting/kb',
+  contactArticles: (id: number) => `contacts/${id}/articles`,
   /** `?force=true` removes a tag that is in use from every conversation first. */
   tag: (slug: string, force = false) => `tags/${encodeURIComponent(slug)}${force ? '?force=true' : ''}`,
   blocked: 'blocked/',

@@ -11,6 +11,7 @@ import {
   knowledgeSettingsBody,
   kbReportQuery,
   type KbReport,
+  type ContactArticle,
   type KnowledgeSettings,
   type KnowledgeStructure,
 } from '../../protocol/api/knowledge-requests';
@@ -19,13 +20,15 @@ import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { kbReport } from './knowledge-report';
-import { fieldError } from '../http/http-error';
+import { fieldError, notFound } from '../http/http-error';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
 import { createArticle, deleteArticle, moveArticle, publishArticle, setArticleCollections, unpublishArticle, updateArticle } from './article-writes';
 import { createCollection, deleteCollection, moveCollection, updateCollection } from './collection-writes';
-import { articleDocuments, articleInCollections, toCollection } from './knowledge-model';
+import { articleDocuments, articleInCollections, articlePath, toCollection } from './knowledge-model';
+import { idParam } from '../../protocol/api/id-fields';
+import { z } from 'zod';
 import { customDomainOf, readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
 import { forgetCustomDomains } from './help-center/custom-domains';
 
@@ -34,6 +37,8 @@ import { forgetCustomDomains } from './help-center/custom-domains';
  * needed (§6: knowledge is a page for every agent); every id is the organization's own, so
  * another organization's ids answer 404 like missing ones.
  */
+const contactIdParams = z.object({ id: idParam });
+
 export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
   const settingsAnswer = (request: FastifyRequest, settings: HelpCenterSettings): KnowledgeSettings => {
@@ -57,6 +62,28 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS['reporting/kb']);
     return kbReport(ctx.db, organization.id, parseInput(kbReportQuery, request.query).days, ctx.clock());
+  });
+
+  // The articles a contact read in the chat widget, latest first (the contact panel).
+  app.get('/contacts/:id/articles', { preHandler }, async (request): Promise<{ articles: ContactArticle[] }> => {
+    const { organization } = signedIn(request);
+    const { id } = parseInput(contactIdParams, request.params);
+    const contact = await ctx.db.selectFrom('contacts').select('id').where('org_id', '=', organization.id).where('id', '=', id).executeTakeFirst();
+    if (!contact) throw notFound();
+    const rows = await ctx.db
+      .selectFrom('kb_events as e')
+      .innerJoin('kb_articles as a', (join) => join.onRef('a.org_id', '=', 'e.org_id').onRef('a.id', '=', 'e.article_id'))
+      .select(['a.id', 'a.title', 'a.slug', 'a.published', (eb) => eb.fn.max('e.created_at').as('viewed_at')])
+      .where('e.org_id', '=', organization.id)
+      .where('e.contact_id', '=', id)
+      .where('e.kind', '=', 'view')
+      .groupBy(['a.id', 'a.title', 'a.slug', 'a.published'])
+      .orderBy('viewed_at', 'desc')
+      .limit(10)
+      .execute();
+    return {
+      articles: rows.map((row) => ({ id: row.id, title: row.title, url: row.published === 1 ? articlePath(organization.slug, row.slug) : null, viewed_at: Number(row.viewed_at) })),
+    };
   });
 
   app.get(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => settingsAnswer(request, await readKnowledgeSettings(ctx.db, signedIn(request).organization.id)));

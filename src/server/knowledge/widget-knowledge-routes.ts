@@ -8,6 +8,7 @@ import { hashSecretToken } from '../auth/secret-token';
 import type { Db } from '../db/database';
 import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { findVisitor } from '../chat/visitor-queries';
 import { recordArticleEvent, recordSearch } from './knowledge-events';
 import { articlePath } from './knowledge-model';
 import { searchArticles } from './knowledge-search';
@@ -60,8 +61,12 @@ export function registerWidgetKnowledgeRoutes(app: FastifyInstance, ctx: AppCont
     const row = await ctx.db.selectFrom('kb_articles').selectAll().where('org_id', '=', help.id).where('slug', '=', slug).where('published', '=', 1).executeTakeFirst();
     if (!row) throw notFound();
     const now = ctx.clock();
-    await recordArticleEvent(ctx.db, help.id, row.id, { kind: 'view' }, now);
-    await recordArticleEvent(ctx.db, help.id, row.id, { kind: 'deflection', visitor: visitor ? hashSecretToken(visitor) : null }, now);
+    const tokenHash = visitor ? hashSecretToken(visitor) : null;
+    // A visitor who chatted before is a contact: the contact panel lists what they read.
+    const known = tokenHash ? await findVisitor(ctx.db, help.id, tokenHash) : undefined;
+    const contactId = known?.contact_id ?? null;
+    await recordArticleEvent(ctx.db, help.id, row.id, { kind: 'view', contactId }, now);
+    await recordArticleEvent(ctx.db, help.id, row.id, { kind: 'deflection', visitor: tokenHash, contactId }, now);
     const origin = help.settings.base_url ?? `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}/help/${help.slug}`;
     return { id: row.id, title: row.published_title ?? row.title, html: row.published_content ?? '', url: help.settings.base_url ? `${origin}/articles/${row.slug}` : `${origin.replace(/\/help\/[^/]+$/, '')}${articlePath(help.slug, row.slug)}` };
   });
