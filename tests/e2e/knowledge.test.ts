@@ -69,6 +69,37 @@ describe('knowledge base', () => {
     expect(await live.locator('.body').textContent()).toContain('choose a new address before it ships');
   });
 
+  it("keeps both texts when an edit made offline reaches the server after a teammate published", async () => {
+    await suite.api.post('knowledge/articles/', { id: 'ka-hours', title: 'Opening hours', content: '<p>We are open 9 to 5.</p>' });
+    const alex = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example` });
+    await alex.goto(`/${suite.seeded.slug}/knowledge/articles/ka-hours`);
+    await expect.poll(() => editor(alex).textContent()).toContain('We are open 9 to 5.');
+    await alex.context().setOffline(true);
+    await editor(alex).click();
+    await alex.keyboard.press('Control+End');
+    await alex.keyboard.type(' Closed on Sundays.');
+    // Saved on this device, waiting for the network.
+    await alex.waitForTimeout(1_500);
+
+    // Meanwhile the owner rewrites and publishes it.
+    expect((await suite.api.patch('knowledge/articles/ka-hours', { content: '<p>We are open 8 to 6.</p>' })).status).toBe(200);
+    expect((await suite.api.post('knowledge/articles/ka-hours/publish')).status).toBe(200);
+
+    await alex.context().setOffline(false);
+    const notice = alex.getByRole('alert').filter({ hasText: 'Two versions of this article' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('We are open 9 to 5. Closed on Sundays.');
+    expect(await notice.textContent()).toContain('We are open 8 to 6.');
+    // Nothing was overwritten: the published text is the owner's until Alex keeps theirs.
+    const live = await suite.api.get<{ articles: Article[] }>('knowledge/structure');
+    expect(JSON.stringify(live.body)).toContain('We are open 8 to 6.');
+    await notice.getByRole('button', { name: 'Keep this version' }).first().click();
+    await expect.poll(async () => (await suite.api.get<{ articles: Article[] }>('knowledge/structure')).body.articles.find((a) => a.id === 'ka-hours')?.content, { timeout: 15_000 }).toBe(
+      '<p>We are open 9 to 5. Closed on Sundays.</p>',
+    );
+    await notice.waitFor({ state: 'detached' });
+  });
+
   it('inserts an article link into a reply by keyboard, from the palette', async () => {
     const page = await suite.newAgentPage();
     await page.goto(`/${suite.seeded.slug}/conversations/view/${conversations[0]?.id ?? 0}`);
