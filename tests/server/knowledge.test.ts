@@ -232,11 +232,18 @@ describeEachDatabase('knowledge base', (database) => {
     expect(await (await page(`/help/${owner.domain}/articles/reset-the-router?feedback=thanks`)).text()).toContain('Thanks for your feedback!');
     await page(`/help/${owner.domain}/search?q=modem`);
 
-    type Report = { views: { article_id: string; views: number; helpful: number }[]; searches_without_result: { query: string; count: number }[]; helpful: number };
+    type Report = {
+      views: { article_id: string; views: number; helpful: number }[];
+      views_by_day: { day: string; views: number }[];
+      searches_without_result: { query: string; count: number }[];
+      helpful: number;
+    };
     // Views are written within a second, in batches.
     await expect.poll(async () => (await owner.api.get<Report>('reporting/kb')).body.views, { timeout: 5_000 }).toEqual([expect.objectContaining({ article_id: 'ka-h', views: 2, helpful: 1 })]);
     const report = await owner.api.get<Report>('reporting/kb');
     expect(report.status).toBe(200);
+    // Per UTC day.
+    expect(report.body.views_by_day).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 2 }]);
     expect(report.body.searches_without_result).toEqual([{ query: 'modem', count: 1 }]);
   });
 

@@ -43,7 +43,7 @@ export async function kbReport(db: Db, orgId: number, days: number, now: number)
       .limit(20)
       .execute(),
     // Literals, not parameters: SQLite binds a JavaScript number as a real, which would not divide as integers.
-    sql<{ day: number | string; count: number | string }>`select (created_at - ${sql.lit(since)}) / ${sql.lit(DAY_MS)} as day, count(*) as count from kb_events
+    sql<{ day: number | string; count: number | string }>`select created_at / ${sql.lit(DAY_MS)} as day, count(*) as count from kb_events
       where org_id = ${orgId} and kind = 'view' and created_at >= ${since} group by 1 order by 1`.execute(db),
   ]);
   const titleOf = new Map(titles.map((row) => [row.id, row.title]));
@@ -64,7 +64,8 @@ export async function kbReport(db: Db, orgId: number, days: number, now: number)
     } else if (row.kind === 'deflection') deflections += count;
     if (row.kind !== 'deflection') perArticle.set(row.article_id, entry);
   }
-  const dayOf = (offset: number) => new Date(since + offset * DAY_MS).toISOString().slice(0, 10);
+  // Days are UTC calendar days, as the screen lists them.
+  const dayOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
   return {
     days,
     views: [...perArticle.entries()]
