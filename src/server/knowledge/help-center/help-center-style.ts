@@ -27,14 +27,14 @@ main{max-width:1040px;margin:0 auto;padding:24px 16px 64px}
 .list{list-style:none;padding:0;margin:0;border:1px solid var(--line);border-radius:10px}.list li+li{border-top:1px solid var(--line)}
 .list a{display:block;padding:14px 16px;text-decoration:none;color:var(--fg)}.list a:hover{background:var(--card)}.list small{display:block;color:var(--muted)}
 .hit mark{background:color-mix(in srgb,var(--accent) 25%,transparent);color:inherit}
-.article{display:grid;grid-template-columns:minmax(0,1fr) 220px;gap:40px}@media (max-width:820px){.article{grid-template-columns:1fr}.toc{order:-1}}
+.article{display:grid;grid-template-columns:minmax(0,1fr) 220px;gap:40px}@media (max-width:820px){.article{grid-template-columns:1fr}.toc{order:-1;position:static;border:1px solid var(--line);border-radius:10px;padding:12px 16px}}
 .toc{font-size:14px;position:sticky;top:16px;align-self:start}.toc ol{list-style:none;padding:0;margin:0}.toc li{margin:4px 0}.toc .sub{padding-left:12px}.toc a{color:var(--muted);text-decoration:none}.toc a:hover{color:var(--accent)}
 .body h2{margin-top:32px;font-size:22px}.body h3{font-size:18px}.body img{max-width:100%;height:auto;border-radius:6px}
 .body pre{background:var(--code);padding:12px 14px;border-radius:8px;overflow:auto}.body code{background:var(--code);padding:1px 4px;border-radius:4px;font-size:.92em}.body pre code{padding:0;background:none}
 .body table{border-collapse:collapse;width:100%;display:block;overflow:auto}.body th,.body td{border:1px solid var(--line);padding:6px 10px;text-align:left}
 .body blockquote{margin:0;padding-left:14px;border-left:3px solid var(--line);color:var(--muted)}
 .body [data-callout]{padding:12px 14px;border-radius:8px;border-left:4px solid var(--accent);background:var(--card);margin:16px 0}
-.body [data-callout=warning]{border-left-color:#d29922}.body [data-callout=success]{border-left-color:#2da44e}
+.body [data-callout]>:first-child{margin-top:0}.body [data-callout]>:last-child{margin-bottom:0}.body [data-callout=warning]{border-left-color:#d29922}.body [data-callout=success]{border-left-color:#2da44e}
 .meta{color:var(--muted);font-size:14px}.pager{display:flex;justify-content:space-between;gap:16px;margin:40px 0 24px;flex-wrap:wrap}.pager a{max-width:48%}
 .helpful{border-top:1px solid var(--line);padding-top:20px;display:flex;align-items:center;gap:12px;flex-wrap:wrap}.helpful button{font:inherit;padding:6px 16px;border-radius:999px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
 .helpful button:hover{border-color:var(--accent)}footer{text-align:center;color:var(--muted);font-size:13px;padding:24px}`;
