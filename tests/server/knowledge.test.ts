@@ -290,6 +290,32 @@ describeEachDatabase('knowledge base', (database) => {
     await widget.close();
   });
 
+  it('serves an uploaded picture publicly only while a published article shows it', async () => {
+    const owner = await suite.signUp();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const uploaded = await fetch(`${suite.server.url}/api/attachments/?name=dot.png`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.session.token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: number };
+    const src = `/help/${owner.domain}/images/${id}`;
+    await owner.api.post('knowledge/articles/', { id: 'ka-img', title: 'With a picture', content: `<p>See:</p><img src="${src}" alt="A dot">` });
+    expect((await page(src)).status).toBe(404);
+    await owner.api.post('knowledge/articles/ka-img/publish');
+    const shown = await page(src);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(png)).toBe(true);
+    expect(await (await page(`/help/${owner.domain}/articles/with-a-picture`)).text()).toContain(`<img src="${src}" alt="A dot" />`);
+    // Another organization's path never serves it.
+    const other = await suite.signUp();
+    expect((await page(`/help/${other.domain}/images/${id}`)).status).toBe(404);
+    await owner.api.post('knowledge/articles/ka-img/unpublish');
+    expect((await page(src)).status).toBe(404);
+  });
+
   it('refuses bad input with clear 400s and keeps the settings an agent saves', async () => {
     const owner = await suite.signUp();
     expect((await owner.api.post('knowledge/articles/', { id: 'ka-1', title: '  ' })).body).toEqual({ errors: { title: 'cannot be empty' } });
