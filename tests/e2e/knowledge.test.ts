@@ -55,6 +55,9 @@ describe('knowledge base', () => {
     await writer.getByLabel('Title').fill('Change your delivery address');
     await editor(writer).click();
     await writer.keyboard.type('Open your order and choose a new address before it ships.');
+    await writer.keyboard.press('Enter');
+    await writer.getByRole('button', { name: 'Table', exact: true }).click();
+    await writer.keyboard.type('Plan');
     // The draft is saved as the agent types, and seen live by the other tab.
     await expect.poll(() => reader.getByRole('link', { name: /Change your delivery address/ }).count(), { timeout: 15_000 }).toBe(1);
     expect(await reader.getByRole('link', { name: /Change your delivery address/ }).textContent()).toContain('Draft');
@@ -67,6 +70,7 @@ describe('knowledge base', () => {
     expect(response?.status()).toBe(200);
     expect(await live.getByRole('heading', { level: 1 }).textContent()).toBe('Change your delivery address');
     expect(await live.locator('.body').textContent()).toContain('choose a new address before it ships');
+    expect(await live.locator('.body table th').first().textContent()).toBe('Plan');
   });
 
   it("keeps both texts when an edit made offline reaches the server after a teammate published", async () => {

@@ -97,6 +97,7 @@ function ArticleToolbar({ editor, onPickImages, uploading }: { editor: Editor; o
       code: current.isActive('code'),
       codeBlock: current.isActive('codeBlock'),
       callout: current.isActive('callout'),
+      table: current.isActive('table'),
       link: current.isActive('link'),
     }),
   });
@@ -137,6 +138,14 @@ function ArticleToolbar({ editor, onPickImages, uploading }: { editor: Editor; o
         <code>{'{ }'}</code>
       </Tool>
       <Tool label="Callout" pressed={state.callout} onClick={() => chain().toggleCallout('info').run()} icon="info" />
+      <Tool label="Table" pressed={state.table} onClick={() => chain().insertSimpleTable(3, 3).run()}>
+        <span aria-hidden="true">▦</span>
+      </Tool>
+      {state.table && (
+        <Tool label="Add a row" pressed={false} onClick={() => chain().addTableRow().run()}>
+          <span aria-hidden="true">+row</span>
+        </Tool>
+      )}
       <Tool label={uploading ? 'Uploading a picture…' : 'Picture'} pressed={false} onClick={() => picker.current?.click()} icon="image" />
       <input
         ref={picker}
