@@ -50,9 +50,10 @@ export function registerHelpCenterRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // A custom domain: everything but the server's own paths is the help center.
+  const ownHost = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).host.toLowerCase() : null;
   app.addHook('onRequest', async (request, reply) => {
     const host = request.host;
-    if (!host || ctx.config.publicUrl && new URL(ctx.config.publicUrl).host === host.toLowerCase()) return;
+    if (!host || host.toLowerCase() === ownHost) return;
     const path = request.url.split('?')[0] ?? '/';
     if (/^\/(api|widget|stream|ping|metrics|help)(\/|$)|^\/widget\.js$/.test(path)) return;
     const orgSlug = await helpCenterOfHost(ctx.db, host, ctx.clock());
