@@ -207,6 +207,9 @@ describeEachDatabase('knowledge base', (database) => {
     await teammate.patch('knowledge/articles/ka-c', { content: '<p>8 to 6.</p>', base_version: base });
     await teammate.post('knowledge/articles/ka-c/publish');
 
+    // A stale save of the very text that is there now is no conflict.
+    const same = await owner.api.patch<Article>('knowledge/articles/ka-c', { content: '<p>8 to 6.</p>', base_version: base });
+    expect(same.body.conflict).toBeNull();
     const stale = await owner.api.patch<Article>('knowledge/articles/ka-c', { content: '<p>9 to 5, Mondays off.</p>', base_version: base });
     expect(stale.status).toBe(200);
     expect(stale.body.content).toBe('<p>8 to 6.</p>');

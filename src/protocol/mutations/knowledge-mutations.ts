@@ -25,7 +25,16 @@ export const KNOWLEDGE_MUTATIONS = {
   /** Prepared: its parent and its subcollections (they move up). */
   'delete-kb-collection': z.object({ id: knowledgeIdField, parent_id: knowledgeIdField.nullable().optional(), children: z.array(knowledgeIdField).optional() }),
   'create-article': articleCreateBody,
+  /**
+   * The draft saved as the agent types; a save takes over the article's queued save (coalesces),
+   * so each carries everything it changes: the text, and the slug when the agent changed it.
+   */
   'update-article': articleUpdateBody.extend({ id: knowledgeIdField }),
+  /**
+   * Keeps one version of a conflicted article: the text given (the one kept aside) or, without
+   * it, the current one. Its own kind, so a later save never coalesces it away.
+   */
+  'resolve-article-conflict': z.object({ id: knowledgeIdField, title: articleUpdateBody.shape.title, content: articleUpdateBody.shape.content }),
   'publish-article': z.object({ id: knowledgeIdField }),
   'unpublish-article': z.object({ id: knowledgeIdField }),
   'set-article-collections': z.object({ id: knowledgeIdField, collections: articleCollectionsField }),

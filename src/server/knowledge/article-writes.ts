@@ -122,7 +122,8 @@ export async function updateArticle(write: Write, agentId: number, id: string, i
   const row = await findArticle(write, id);
   const content = input.content === undefined ? undefined : sanitizeArticleHtml(input.content);
   const textGiven = input.title !== undefined || content !== undefined;
-  const stale = input.base_version !== undefined && input.base_version < Number(row.text_version) && row.updated_by !== agentId;
+  const differs = (input.title !== undefined && input.title !== row.title) || (content !== undefined && content !== row.content);
+  const stale = input.base_version !== undefined && input.base_version < Number(row.text_version) && row.updated_by !== agentId && differs;
   const set: Updateable<KbArticlesTable> = {};
   if (input.description !== undefined) set.description = input.description;
   let textChanged = false;

@@ -215,6 +215,24 @@ export const knowledgeMutations = {
     answer: articleAnswer,
     sample: { seed: { articles: [sampleArticle()] }, input: { kind: 'update-article', id: 'ka-1', title: 'Refunds and returns', content: '<p>Within 30 days.</p>', base_version: 1 } },
   },
+  'resolve-article-conflict': {
+    ...inKnowledgeLane,
+    targets: (input) => [articleTarget(input.id)],
+    patch: {
+      articles: (doc, input) =>
+        doc && { ...doc, ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}), conflict: null },
+    },
+    request: (input) => ({
+      method: 'PATCH',
+      path: apiPaths.knowledgeArticle(input.id),
+      body: { resolve: true, ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}) },
+    }),
+    answer: articleAnswer,
+    sample: {
+      seed: { articles: [sampleArticle({ conflict: { title: 'Refunds', content: '<p>Mine.</p>', agent_id: 2, at: 1 } })] },
+      input: { kind: 'resolve-article-conflict', id: 'ka-1', title: 'Refunds', content: '<p>Mine.</p>' },
+    },
+  },
   'publish-article': {
     ...inKnowledgeLane,
     targets: (input) => [articleTarget(input.id)],
@@ -284,6 +302,7 @@ export const knowledgeMutations = {
   | 'delete-kb-collection'
   | 'create-article'
   | 'update-article'
+  | 'resolve-article-conflict'
   | 'publish-article'
   | 'unpublish-article'
   | 'set-article-collections'

@@ -69,6 +69,8 @@ function ArticleEditor({ article }: { article: Article }) {
   const [text, setText] = useState<Text>(() => textOf(article));
   const [slugText, setSlugText] = useState(article.slug);
   const startedFrom = useRef(article.version);
+  // The address the agent chose, sent with every later save (a save takes over the queued one).
+  const chosenSlug = useRef<string | null>(null);
   const pending = useRef<number | null>(null);
   const latestText = useRef(text);
   latestText.current = text;
@@ -79,7 +81,15 @@ function ArticleEditor({ article }: { article: Article }) {
     setSaving(false);
     const current = latestText.current;
     if (current.title.trim() === '') return;
-    mutate({ kind: 'update-article', id: article.id, title: current.title.trim(), content: current.content, description: current.description.trim(), base_version: startedFrom.current });
+    mutate({
+      kind: 'update-article',
+      id: article.id,
+      title: current.title.trim(),
+      content: current.content,
+      description: current.description.trim(),
+      base_version: startedFrom.current,
+      ...(chosenSlug.current !== null ? { slug: chosenSlug.current } : {}),
+    });
   }, [article.id, mutate]);
 
   // Saves what is left when the editor closes.
@@ -124,7 +134,8 @@ function ArticleEditor({ article }: { article: Article }) {
       setSlugText(article.slug);
       return;
     }
-    mutate({ kind: 'update-article', id: article.id, slug: wanted });
+    chosenSlug.current = wanted;
+    save();
   }
 
   async function importMarkdown(file: File) {
@@ -179,8 +190,8 @@ function ArticleEditor({ article }: { article: Article }) {
             const kept = article.conflict;
             if (which === 'kept' && kept) {
               setText({ ...latestText.current, title: kept.title, content: kept.content });
-              mutate({ kind: 'update-article', id: article.id, title: kept.title, content: kept.content, resolve: true });
-            } else mutate({ kind: 'update-article', id: article.id, resolve: true });
+              mutate({ kind: 'resolve-article-conflict', id: article.id, title: kept.title, content: kept.content });
+            } else mutate({ kind: 'resolve-article-conflict', id: article.id });
           }}
         />
       )}
