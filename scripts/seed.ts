@@ -1,5 +1,5 @@
 // `npm run seed -- --org demo --conversations 200 [--messages-per-conversation 10]
-//   [--database-url postgres://…] [--data-dir ./data] [--seed 1]`
+//   [--articles 0] [--database-url postgres://…] [--data-dir ./data] [--seed 1]`
 // Creates the organization when missing (owner demo@<org>.example) and fills it with contacts,
 // conversations, messages and notes through the change feed. Without --database-url it uses
 // DATABASE_URL, else SQLite in --data-dir (DATA_DIR, ./data), like the server.
@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../src/server/db/migrate-to-latest';
 import { openDatabase } from '../src/server/db/open-database';
+import { seedKnowledgeBase } from '../src/server/seed/seed-knowledge';
 import { seedOrganization } from '../src/server/seed/seed-organization';
 
 function count(value: string | undefined, name: string, fallback: number): number {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
+      articles: { type: 'string' },
     },
     strict: true,
   });
@@ -40,11 +42,15 @@ async function main(): Promise<void> {
       messagesPerConversation: count(values['messages-per-conversation'], 'messages-per-conversation', 10),
       seed: count(values.seed, 'seed', 1),
     });
+    const articles = count(values.articles, 'articles', 0);
+    const owner = result.agentIds[0];
+    const knowledge = articles > 0 && owner !== undefined ? await seedKnowledgeBase({ db: handle.db, dialect: handle.dialect, clock: () => Date.now() }, result.orgId, owner, articles) : null;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded ${result.slug} (${handle.dialect}${handle.sqlitePath ? ` ${handle.sqlitePath}` : ''}) in ${seconds} s: ` +
         `${result.conversations} conversations, ${result.messages} messages, ${result.notes} notes, ${result.contacts} contacts.`,
     );
+    if (knowledge) console.log(`Knowledge base: ${articles} articles (${knowledge.published} published) in 4 collections, at /help/${result.slug}/.`);
     console.log(result.created ? 'Organization created.' : 'Organization existed; data added.');
     console.log(`Sign in at /${result.slug} as ${result.ownerEmail} (or alex@/sam@${result.slug}.example) with password: ${result.password}`);
   } finally {

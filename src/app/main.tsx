@@ -36,6 +36,7 @@ import './styles/email-settings.css';
 import './styles/email-message.css';
 import './styles/snippets.css';
 import './styles/notifications.css';
+import './styles/knowledge.css';
 
 restoreTheme();
 

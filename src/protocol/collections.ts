@@ -28,6 +28,9 @@ export const COLLECTION_DEFINITIONS = {
   /** The snippet library: ids chosen by the client, so it can be edited offline. */
   snippet_categories: { key: 'id', keyType: 'string', audience: 'organization' },
   snippets: { key: 'id', keyType: 'string', audience: 'organization' },
+  /** The knowledge base (§4: collections and articles insert, update, delete arrive live). */
+  collections: { key: 'id', keyType: 'string', audience: 'organization' },
+  articles: { key: 'id', keyType: 'string', audience: 'organization' },
 } as const satisfies { [C in CollectionName]: CollectionDefinition };
 
 type Definitions = typeof COLLECTION_DEFINITIONS;

@@ -153,6 +153,55 @@ export type Snippet = {
   version: number;
 };
 
+/**
+ * A knowledge base collection (§3: parent_id, sort, slug, icon): a node of the help center's
+ * tree, nested to any depth. Its id is the client's, so it can be made and moved offline.
+ */
+export type KnowledgeCollection = {
+  id: string;
+  name: string;
+  description: string;
+  parent_id: string | null;
+  sort: number;
+  /** Unique in the organization; the public page is `collections/{slug}`. */
+  slug: string;
+  /** An emoji or a short symbol shown beside the name; null for none. */
+  icon: string | null;
+  version: number;
+};
+
+/** Where an article sits in one collection (§3 `collections` of an article: collection_id, sort). */
+export type ArticlePlacement = { collection_id: string; sort: number };
+
+/** An edit that arrived after another agent had changed or published the article: kept, not lost. */
+export type ArticleConflict = { title: string; content: string; agent_id: number | null; at: number };
+
+/**
+ * A knowledge base article (§3: title, content, slug, published, url, updated_at, collections).
+ * `title` and `content` are the working draft (autosaved); the public page shows what was last
+ * published (`published_title`, `published_content`), so drafting never changes the live page.
+ */
+export type Article = {
+  id: string;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  description: string;
+  slug: string;
+  published: boolean;
+  published_title: string | null;
+  published_content: string | null;
+  published_at: number | null;
+  /** The public page's path on this server (`/help/{org}/articles/{slug}`); null while unpublished. */
+  url: string | null;
+  collections: ArticlePlacement[];
+  conflict: ArticleConflict | null;
+  /** Who last changed the text, and when (epoch ms). */
+  updated_by: number | null;
+  updated_at: number;
+  version: number;
+};
+
 /** Collections of the stream (`col`) and the documents they carry. */
 export type Collections = {
   conversations: Conversation;
@@ -163,6 +212,8 @@ export type Collections = {
   drafts: Draft;
   snippet_categories: SnippetCategory;
   snippets: Snippet;
+  collections: KnowledgeCollection;
+  articles: Article;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;

@@ -62,6 +62,9 @@ import { registerCompression, SOCKET_COMPRESSION } from './http/compression';
 import { CHANGES_CHANNEL, type FeedNotifier } from './realtime/write-transaction';
 import { registerSearchRoutes } from './search/search-routes';
 import { registerSnippetRoutes } from './snippets/snippet-routes';
+import { registerKnowledgeRoutes } from './knowledge/knowledge-routes';
+import { registerHelpCenterRoutes } from './knowledge/help-center/help-center-routes';
+import { registerWidgetKnowledgeRoutes } from './knowledge/widget-knowledge-routes';
 import { registerTagRoutes } from './tags/tag-routes';
 import { emailDigestJob } from './notifications/email-digest-job';
 import { registerNotificationRoutes } from './notifications/notification-routes';
@@ -218,6 +221,8 @@ export async function buildApp({
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: SOCKET_COMPRESSION } });
   registerStreamRoute(app, ctx);
   registerChatWidgetRoutes(app, ctx);
+  registerHelpCenterRoutes(app, ctx);
+  registerWidgetKnowledgeRoutes(app, ctx);
   await app.register(
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);
@@ -238,6 +243,7 @@ export async function buildApp({
       registerContactRoutes(api, ctx);
       registerTagRoutes(api, ctx);
       registerSnippetRoutes(api, ctx);
+      registerKnowledgeRoutes(api, ctx);
       registerBlockingRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerChatSettingsRoutes(api, ctx);

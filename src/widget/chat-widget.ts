@@ -3,6 +3,7 @@ import { EMPTY_LOG, unsent, withFailure, withHistory, withMessage, withPending, 
 import { createWidgetConnection, type ConnectionState } from './widget-connection';
 import { createWidgetView, type ViewStatus } from './widget-view';
 import { createVisitorStorage } from './visitor-storage';
+import { createHelpSection } from './widget-help';
 
 const STATUS: Record<ConnectionState, ViewStatus> = {
   connecting: { text: 'Connecting…', canWrite: true },
@@ -44,6 +45,7 @@ export function startChatWidget(options: { serverOrigin: string; org: string; co
     for (const entry of unsent(log)) if (entry.client_id) connection.send({ action: 'send', client_id: entry.client_id, text: entry.text });
   };
 
+  const help = createHelpSection(serverOrigin, org, () => storage.token());
   const view = createWidgetView(root, host, config, {
     onToggle() {
       open = !open;
@@ -63,7 +65,7 @@ export function startChatWidget(options: { serverOrigin: string; org: string; co
     onSaveProfile(name, email) {
       view.setNotice(state === 'open' && connection.send({ action: 'identify', name, email }) ? null : 'You are offline. Please try again in a moment.');
     },
-  });
+  }, help);
 
   const onFrame = (frame: WidgetServerFrame) => {
     switch (frame.action) {

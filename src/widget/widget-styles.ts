@@ -74,6 +74,24 @@ button, input, textarea { font: inherit; color: inherit; }
 }
 .icon-button:hover { background: rgb(127 127 127 / 20%); }
 
+.help { border-bottom: 1px solid var(--border); background: var(--surface); max-height: 55%; display: flex; flex-direction: column; }
+.help[hidden] { display: none; }
+.help__form { padding: 10px 12px 6px; }
+.help__search { width: 100%; box-sizing: border-box; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--border); background: var(--surface); color: inherit; }
+.help__list { list-style: none; margin: 0; padding: 0 6px 8px; overflow-y: auto; }
+.help__list[hidden], .help__reader[hidden] { display: none; }
+.help__hit { display: flex; flex-direction: column; gap: 2px; width: 100%; text-align: left; background: none; border: 0; padding: 8px 8px; border-radius: 8px; font: inherit; color: inherit; cursor: pointer; }
+.help__hit:hover, .help__hit:focus-visible { background: var(--surface-soft); outline: none; }
+.help__title { font-weight: 600; font-size: 14px; }
+.help__snippet { font-size: 12px; opacity: 0.75; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+.help__empty { padding: 8px; font-size: 13px; opacity: 0.75; }
+.help__reader { padding: 4px 16px 12px; overflow-y: auto; font-size: 14px; line-height: 1.5; }
+.help__reader:focus { outline: none; }
+.help__article-title { margin: 8px 0; font-size: 16px; }
+.help__heading { margin: 12px 0 4px; font-size: 14px; }
+.help__reader p { margin: 6px 0; }
+.help__code { background: var(--surface-soft); padding: 8px; border-radius: 6px; white-space: pre-wrap; font-size: 12px; }
+.help__open { display: inline-block; margin-top: 8px; color: var(--accent); font-size: 13px; }
 .log {
   flex: 1; overflow-y: auto; padding: 16px; display: flex; flex-direction: column; gap: 8px;
   background: var(--surface); overscroll-behavior: contain;

@@ -33,7 +33,7 @@ export type WidgetView = {
  * the optional details form, the composer). Built once; the controller updates its parts. Every
  * text goes in with textContent (dom.ts).
  */
-export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: WidgetConfig, handlers: ViewHandlers): WidgetView {
+export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: WidgetConfig, handlers: ViewHandlers, help: HTMLElement | null = null): WidgetView {
   host.style.setProperty('--accent', config.color);
   host.style.setProperty('--on-accent', readableTextOn(config.color));
 
@@ -110,7 +110,7 @@ export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: Wi
   });
 
   const footer = h('div', { class: 'footer' }, detailsToggle);
-  const panel = h('div', { class: 'panel', id: 'chat-panel', role: 'dialog', 'aria-label': `Chat with ${config.name}`, hidden: true }, header, log, notice, details, composer, footer);
+  const panel = h('div', { class: 'panel', id: 'chat-panel', role: 'dialog', 'aria-label': `Chat with ${config.name}`, hidden: true }, header, help, log, notice, details, composer, footer);
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       handlers.onToggle();

@@ -19,7 +19,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 const CACHE_PREFIX = 'support-inbox-shell-';
 const SHELL_PATH = '/index.html';
 /** Server paths that are never the single-page app (docs/architecture.md "Server"). */
-const SERVER_PATHS = ['/api', '/stream', '/ping', '/metrics', '/widget.js'];
+const SERVER_PATHS = ['/api', '/stream', '/ping', '/metrics', '/widget.js', '/widget', '/help'];
 
 const entries = self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? { url: entry, revision: null } : entry));
 const cacheName = CACHE_PREFIX + fingerprint(entries);

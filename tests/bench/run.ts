@@ -11,6 +11,7 @@ import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchEventToPaint } from './paint.bench';
 import { benchLocalSearch } from './search.bench';
 import { benchSnippets } from './snippets.bench';
+import { benchHelpCenter } from './help-center.bench';
 import { benchTriage } from './triage.bench';
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/app/index.html')) {
@@ -26,6 +27,7 @@ const benches: [string, () => Promise<void>][] = [
   ['triage', benchTriage],
   ['local-search', benchLocalSearch],
   ['snippets', benchSnippets],
+  ['help-center', benchHelpCenter],
   ['email', benchEmail],
   ['complex-email', benchComplexEmail],
   ['drain', benchDrain],

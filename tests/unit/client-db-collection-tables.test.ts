@@ -24,6 +24,8 @@ function openAsPreviousBuild(name: string): Dexie {
     snippet_categories: 'id, parent_id',
     snippets: 'id, shortcut',
   });
+  // The knowledge base (issue 16).
+  db.version(6).stores({ collections: 'id, parent_id, slug', articles: 'id, slug, updated_at' });
   return db;
 }
 

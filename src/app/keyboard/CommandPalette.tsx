@@ -25,11 +25,12 @@ type PaletteProps = {
   filter: ConversationFilter;
   /** Opens the open conversation's snippet picker; absent when no conversation is open. */
   onInsertSnippet?: (() => void) | undefined;
+  onInsertArticle?: (() => void) | undefined;
   onClose: () => void;
 };
 
 /** mod+k: a search field over commands, with a second step for "Assign to…" and "Add tag…". */
-export function CommandPalette({ target, filter, onInsertSnippet, onClose }: PaletteProps) {
+export function CommandPalette({ target, filter, onInsertSnippet, onInsertArticle, onClose }: PaletteProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const processing = useRef<string | null>(null);
@@ -80,6 +81,7 @@ export function CommandPalette({ target, filter, onInsertSnippet, onClose }: Pal
     onClose();
     // After the palette gave focus back, so that the picker keeps it.
     if (command.type === 'insert-snippet') requestAnimationFrame(() => onInsertSnippet?.());
+    if (command.type === 'insert-article') requestAnimationFrame(() => onInsertArticle?.());
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

@@ -206,6 +206,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
             target={target?.id === targetId ? target : undefined}
             filter={filter}
             onInsertSnippet={open ? () => open.focus('snippet') : undefined}
+            onInsertArticle={open ? () => open.focus('article') : undefined}
             onClose={() => setOverlay(null)}
           />
         )}

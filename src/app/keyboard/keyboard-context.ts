@@ -5,7 +5,7 @@ import type { UndoableAction } from './last-actions';
 
 /** What the shortcuts can focus in the open conversation. */
 /** `snippet`: the composer's snippet picker. */
-export type FocusTarget = 'reply' | 'note' | 'tag' | 'snippet';
+export type FocusTarget = 'reply' | 'note' | 'tag' | 'snippet' | 'article';
 
 export type OpenConversation = {
   id: number;

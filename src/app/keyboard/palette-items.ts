@@ -11,7 +11,8 @@ export type PaletteCommand =
   | { type: 'scope'; scope: PaletteScope }
   | { type: 'navigate'; to: string }
   /** Into the open conversation: its composer's snippet picker. */
-  | { type: 'insert-snippet' };
+  | { type: 'insert-snippet' }
+  | { type: 'insert-article' };
 
 export type PaletteGroup = 'Actions' | 'Go to' | 'Inboxes' | 'Conversations' | 'Tags' | 'Teammates';
 
@@ -68,6 +69,7 @@ function actionItems({ target, myId, composerOpen }: PaletteData): PaletteItem[]
   if (target.status !== 'WAITING') items.push({ id: 'waiting', group: 'Actions', label: 'Mark as waiting', keywords: 'pending snooze', command: { type: 'status', status: 'WAITING' } });
   items.push({ id: 'add-tag', group: 'Actions', label: 'Add tag…', keywords: 'label', shortcut: 't', command: { type: 'scope', scope: 'tag' } });
   if (composerOpen) items.push({ id: 'insert-snippet', group: 'Actions', label: 'Insert snippet…', keywords: 'saved reply template canned', shortcut: '#', command: { type: 'insert-snippet' } });
+  if (composerOpen) items.push({ id: 'insert-article', group: 'Actions', label: 'Insert article link…', keywords: 'knowledge base help center faq', command: { type: 'insert-article' } });
   return items;
 }
 

@@ -45,6 +45,8 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
             <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
+            <SidebarLink to={`/${slug}/knowledge`} icon="info" label="Knowledge base" />
+            {can(agent, PAGE_PERMISSIONS['reporting/kb']) && <SidebarLink to={`/${slug}/reporting/kb`} icon="list" label="KB report" />}
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
             {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}
             {can(agent, PAGE_PERMISSIONS.chat) && <SidebarLink to={`/${slug}/chat`} icon="chat" label="Chat widget" />}

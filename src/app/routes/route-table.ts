@@ -52,6 +52,11 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
   // Read by every agent (read-only without `snippet.*`, which the server checks on each write).
   { path: 'snippets', title: 'Snippets', load: () => import('../screens/snippets/SnippetsScreen') },
+  // Knowledge needs no role (§6); the KB report needs organization.reporting.
+  { path: 'knowledge', title: 'Knowledge base', load: () => import('../screens/knowledge/KnowledgeScreen') },
+  { path: 'knowledge/articles/:id', title: 'Article', load: () => import('../screens/knowledge/ArticleScreen') },
+  { path: 'knowledge/settings', title: 'Help center settings', load: () => import('../screens/knowledge/KnowledgeSettingsScreen') },
+  { path: 'reporting/kb', title: 'Knowledge base report', permission: PAGE_PERMISSIONS['reporting/kb'], load: () => import('../screens/knowledge/KbReportScreen') },
   { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
   { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },
   { path: 'chat', title: 'Chat widget', permission: PAGE_PERMISSIONS.chat, load: () => import('../screens/chat/ChatSettingsScreen') },

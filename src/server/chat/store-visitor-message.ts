@@ -1,3 +1,4 @@
+import { retractDeflections } from '../knowledge/widget-knowledge-routes';
 import { randomInt } from 'node:crypto';
 import type { VisitorIdentify } from '../../protocol/api/chat-settings';
 import type { Contact, Message } from '../../protocol/documents';
@@ -32,6 +33,8 @@ export type StoredVisitorMessage =
  */
 export async function storeVisitorMessage(write: Write, input: { tokenHash: string; clientId: string; text: string }): Promise<StoredVisitorMessage> {
   const visitor = await findOrCreateVisitor(write, input.tokenHash);
+  // Articles read in the widget before this message did not spare the chat.
+  await retractDeflections(write.trx, write.orgId, input.tokenHash, write.now);
   if (visitor.email && (await isBlockedSender(write.trx, write.orgId, visitor.email))) return { status: 'blocked' };
   const contact = await contactOf(write, visitor);
   if (fromSqlBoolean(contact.is_blocked)) return { status: 'blocked' };

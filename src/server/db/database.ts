@@ -8,12 +8,13 @@ import type {
   PushSubscriptionsTable,
   ServerKeysTable,
 } from '../notifications/notification-tables';
+import type { KnowledgeTables } from '../knowledge/knowledge-database';
 
 /**
  * The tables as SQL sees them, on both SQLite and PostgreSQL: times are epoch milliseconds
  * (bigint), flags are integers 0/1 (see sql-boolean.ts) and structured values are JSON text.
  */
-export interface Database {
+export interface Database extends KnowledgeTables {
   organizations: OrganizationsTable;
   agents: AgentsTable;
   agent_invites: AgentInvitesTable;

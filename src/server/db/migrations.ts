@@ -12,6 +12,7 @@ import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/sni
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 import { createNotificationTables } from '../notifications/notification-tables';
+import { createKnowledgeTables } from '../knowledge/knowledge-tables';
 
 /**
  * Every migration, in code (no file globbing, so the bundled server carries them). Keys sort in
@@ -41,6 +42,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
     },
     '0018-notifications': { up: (db: Kysely<unknown>) => createNotificationTables(db, dialect) },
+    '0019-knowledge': { up: (db: Kysely<unknown>) => createKnowledgeTables(db, dialect) },
   };
 }
 

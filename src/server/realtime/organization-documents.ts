@@ -7,6 +7,7 @@ import { listVisibleDrafts } from '../drafts/draft-queries';
 import { toMessage } from '../messages/message-model';
 import { toSnippet, toSnippetCategory } from '../snippets/snippet-model';
 import { toTag } from '../tags/tag-model';
+import { articleDocuments, toCollection } from '../knowledge/knowledge-model';
 
 export type DocumentBatch = { [C in CollectionName]: { col: C; documents: Collections[C][] } }[CollectionName];
 
@@ -75,6 +76,26 @@ const COLLECTION_READERS: { [C in OtherCollection]: (reader: Reader) => AsyncGen
       toSnippet,
       size,
     ),
+  collections: ({ db, orgId, size }) =>
+    keyed(
+      (after: string) => db.selectFrom('kb_collections').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      '',
+      (row) => row.id,
+      toCollection,
+      size,
+    ),
+  // Read a page of rows, then their placements (articleDocuments).
+  articles: async function* ({ db, orgId, size }) {
+    for await (const rows of keyed(
+      (after: string) => db.selectFrom('kb_articles').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      '',
+      (row) => row.id,
+      (row) => row,
+      size,
+    )) {
+      yield await articleDocuments(db, orgId, rows);
+    }
+  },
 };
 
 /** What a bootstrap has sent so far, so that nothing goes twice. */

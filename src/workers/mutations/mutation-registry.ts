@@ -11,6 +11,7 @@ import { tagMutations } from './tag-mutations';
 import { messageMutations } from './message-mutations';
 import { newConversationMutations } from './new-conversation-mutations';
 import { snippetMutations } from './snippet-mutations';
+import { knowledgeMutations } from './knowledge-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -27,6 +28,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...draftMutations,
   ...tagMutations,
   ...snippetMutations,
+  ...knowledgeMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */

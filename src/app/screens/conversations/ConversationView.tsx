@@ -145,6 +145,11 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         composerInput.current?.openSnippets?.();
         return;
       }
+      // The picker takes the focus itself (its search field).
+      if (target === 'article') {
+        composerInput.current?.openArticles?.();
+        return;
+      }
       setMode(target);
       composerInput.current?.focus();
     };

@@ -19,6 +19,18 @@ type CategoryTreeProps = {
     onAddInside: (category: SnippetCategory) => void;
     onDelete: (category: SnippetCategory) => void;
   } | null;
+  /** The words of another tree drawn with this one (the knowledge base's collections). */
+  labels?: TreeLabels;
+};
+
+export type TreeLabels = { nav: string; all: string; none: string; item: string; hint: string };
+
+const SNIPPET_LABELS: TreeLabels = {
+  nav: 'Snippet categories',
+  all: 'All snippets',
+  none: 'No category',
+  item: 'category',
+  hint: 'Drag a category, or focus it and press Alt+arrows, to move it.',
 };
 
 const KEY_MOVES: Record<string, KeyboardMove> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'in', ArrowLeft: 'out' };
@@ -45,7 +57,7 @@ function dropMove(categories: SnippetCategory[], dragged: string, drop: Drop): C
  * The category tree: a click filters the list; with `snippet.*`, rows drag onto another (above,
  * inside, below) and Alt+arrows move the focused one (up, down, into the one above, out).
  */
-export function CategoryTree({ categories, counts, filter, onFilter, edit }: CategoryTreeProps) {
+export function CategoryTree({ categories, counts, filter, onFilter, edit, labels = SNIPPET_LABELS }: CategoryTreeProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -89,10 +101,10 @@ export function CategoryTree({ categories, counts, filter, onFilter, edit }: Cat
   );
 
   return (
-    <nav aria-label="Snippet categories">
+    <nav aria-label={labels.nav}>
       <ul className="category-tree" ref={list}>
-        {fixed({ kind: 'all' }, 'All snippets', counts.get('all') ?? 0)}
-        {fixed({ kind: 'none' }, 'No category', counts.get('none') ?? 0)}
+        {fixed({ kind: 'all' }, labels.all, counts.get('all') ?? 0)}
+        {fixed({ kind: 'none' }, labels.none, counts.get('none') ?? 0)}
         {rows.map(({ category, depth }) => (
           <li
             key={category.id}
@@ -132,7 +144,7 @@ export function CategoryTree({ categories, counts, filter, onFilter, edit }: Cat
             </button>
             {edit && (
               <span className="category-tree__actions">
-                <IconButton icon="plus" label={`Add a category inside ${category.name}`} onClick={() => edit.onAddInside(category)} />
+                <IconButton icon="plus" label={`Add a ${labels.item} inside ${category.name}`} onClick={() => edit.onAddInside(category)} />
                 <IconButton icon="edit" label={`Rename ${category.name}`} onClick={() => edit.onRename(category)} />
                 <IconButton icon="trash" label={`Delete ${category.name}`} onClick={() => edit.onDelete(category)} />
               </span>
@@ -140,7 +152,7 @@ export function CategoryTree({ categories, counts, filter, onFilter, edit }: Cat
           </li>
         ))}
       </ul>
-      {edit && rows.length > 1 && <p className="category-tree__hint">Drag a category, or focus it and press Alt+arrows, to move it.</p>}
+      {edit && rows.length > 1 && <p className="category-tree__hint">{labels.hint}</p>}
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect, useId, useImperativeHandle, useRef, useState
 import type { FormEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { withoutControlCharacters } from '../../../../protocol/api/text-fields';
 import { unfilledFields } from '../../../../protocol/snippets/snippet-template';
+import { useComposerArticles } from './composer-articles';
 import { useComposerSnippets, type SnippetContext } from './composer-snippets';
 import { useComposerMentions } from './composer-mentions';
 import type { AgentSummary } from '../../../session/agent-directory';
@@ -16,7 +17,7 @@ import { isSubmitShortcut } from './submit-shortcut';
 export type ComposerMode = 'reply' | 'note';
 export type Drafts = Record<ComposerMode, string>;
 /** The composer's text field, for the r and n shortcuts; and its snippet picker, for the palette. */
-export type ComposerInput = { focus: () => void; openSnippets?: () => void };
+export type ComposerInput = { focus: () => void; openSnippets?: () => void; openArticles?: () => void };
 /** What the agent wrote: its plain text, and for an email reply its formatted body. */
 export type Composed = { text: string; html?: string };
 
@@ -129,7 +130,9 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
   const snippets = useComposerSnippets(field, () => setFocusWanted((count) => count + 1), snippetContext);
   const mentions = useComposerMentions(field, teammates, mode === 'note' && !rich);
   const openSnippets = snippets.open;
-  useImperativeHandle(inputRef, () => ({ focus: () => setFocusWanted((count) => count + 1), openSnippets }), [openSnippets]);
+  const articles = useComposerArticles(field, () => setFocusWanted((count) => count + 1));
+  const openArticles = articles.open;
+  useImperativeHandle(inputRef, () => ({ focus: () => setFocusWanted((count) => count + 1), openSnippets, openArticles }), [openSnippets, openArticles]);
   useEffect(() => {
     if (focusWanted === 0) return;
     const field = rich ? editor.current : textarea.current;
@@ -225,6 +228,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
         )}
         {snippets.picker}
         {mode === 'note' && mentions.picker}
+        {articles.picker}
         {modeFiles?.list}
         {unfilled.length > 0 && (
           <p className="composer__unfilled" role="alert">
@@ -238,6 +242,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
           </span>
           <div className="composer__actions">
             {snippets.button}
+            {articles.button}
             {modeFiles?.control}
             {share}
             <SendButton label={submit} icon={MODES[mode].icon} disabled={!canSend} withStatus={mode === 'reply'} onSend={(after) => send(after)} />

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  articleCollectionsBody,
+  articleCreateBody,
+  articlePositionBody,
+  articleUpdateBody,
+  collectionCreateBody,
+  collectionPositionBody,
+  collectionUpdateBody,
+  knowledgeIdParams,
+  knowledgeSettingsBody,
+  kbReportQuery,
+  type KbReport,
+  type ContactArticle,
+  type KnowledgeSettings,
+  type KnowledgeStructure,
+} from '../../protocol/api/knowledge-requests';
+import { apiPaths } from '../../protocol/api/routes';
+import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { assertCan } from '../agents/permissions';
+import type { AppContext } from '../app-context';
+import { kbReport } from './knowledge-report';
+import { fieldError, notFound } from '../http/http-error';
+import { requireSession, signedIn } from '../http/auth-hook';
+import { parseInput } from '../http/parse-input';
+import { runMutation } from '../mutations/run-mutation';
+import { createArticle, deleteArticle, moveArticle, publishArticle, setArticleCollections, unpublishArticle, updateArticle } from './article-writes';
+import { createCollection, deleteCollection, moveCollection, updateCollection } from './collection-writes';
+import { articleDocuments, articleInCollections, articlePath, toCollection } from './knowledge-model';
+import { idParam } from '../../protocol/api/id-fields';
+import { z } from 'zod';
+import { customDomainOf, readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
+import { forgetCustomDomains } from './help-center/custom-domains';
+
+/**
+ * The knowledge base (§7 `knowledge/structure`, §2 `knowledge`, `knowledge/settings`). No role is
+ * needed (§6: knowledge is a page for every agent); every id is the organization's own, so
+ * another organization's ids answer 404 like missing ones.
+ */
+const contactIdParams = z.object({ id: idParam });
+
+export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+  const settingsAnswer = (request: FastifyRequest, settings: HelpCenterSettings): KnowledgeSettings => {
+    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return { ...settings, default_url: `${origin}/help/${signedIn(request).organization.slug}` };
+  };
+
+  app.get(`/${apiPaths.knowledgeStructure}`, { preHandler }, async (request): Promise<KnowledgeStructure> => {
+    const { organization } = signedIn(request);
+    const [settings, collectionRows, articleRows] = await Promise.all([
+      readKnowledgeSettings(ctx.db, organization.id),
+      ctx.db.selectFrom('kb_collections').selectAll().where('org_id', '=', organization.id).orderBy('id').execute(),
+      ctx.db.selectFrom('kb_articles').selectAll().where('org_id', '=', organization.id).orderBy('id').execute(),
+    ]);
+    const articles = await articleDocuments(ctx.db, organization.id, articleRows, organization.slug);
+    const answer = settingsAnswer(request, settings);
+    return { base_url: answer.base_url ?? answer.default_url, collections: collectionRows.map(toCollection), articles, article_in_collections: articleInCollections(articles) };
+  });
+
+  app.get(`/${apiPaths.kbReport}`, { preHandler }, async (request): Promise<KbReport> => {
+    const { agent, organization } = signedIn(request);
+    assertCan(agent, PAGE_PERMISSIONS['reporting/kb']);
+    return kbReport(ctx.db, organization.id, parseInput(kbReportQuery, request.query).days, ctx.clock());
+  });
+
+  // The articles a contact read in the chat widget, latest first (the contact panel).
+  app.get('/contacts/:id/articles', { preHandler }, async (request): Promise<{ articles: ContactArticle[] }> => {
+    const { organization } = signedIn(request);
+    const { id } = parseInput(contactIdParams, request.params);
+    const contact = await ctx.db.selectFrom('contacts').select('id').where('org_id', '=', organization.id).where('id', '=', id).executeTakeFirst();
+    if (!contact) throw notFound();
+    const rows = await ctx.db
+      .selectFrom('kb_events as e')
+      .innerJoin('kb_articles as a', (join) => join.onRef('a.org_id', '=', 'e.org_id').onRef('a.id', '=', 'e.article_id'))
+      .select(['a.id', 'a.title', 'a.slug', 'a.published', (eb) => eb.fn.max('e.created_at').as('viewed_at')])
+      .where('e.org_id', '=', organization.id)
+      .where('e.contact_id', '=', id)
+      .where('e.kind', '=', 'view')
+      .groupBy(['a.id', 'a.title', 'a.slug', 'a.published'])
+      .orderBy('viewed_at', 'desc')
+      .limit(10)
+      .execute();
+    return {
+      articles: rows.map((row) => ({ id: row.id, title: row.title, url: row.published === 1 ? articlePath(organization.slug, row.slug) : null, viewed_at: Number(row.viewed_at) })),
+    };
+  });
+
+  app.get(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => settingsAnswer(request, await readKnowledgeSettings(ctx.db, signedIn(request).organization.id)));
+
+  app.put(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => {
+    const body = parseInput(knowledgeSettingsBody, request.body);
+    const { organization } = signedIn(request);
+    const ownHost = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).host : request.host;
+    const host = customDomainOf(body.base_url, ownHost);
+    if (host !== null) {
+      const other = await ctx.db.selectFrom('kb_settings').select('org_id').where('host', '=', host).where('org_id', '<>', organization.id).executeTakeFirst();
+      if (other) throw fieldError('base_url', 'is already the address of another help center');
+    }
+    const saved = await saveKnowledgeSettings(ctx.db, organization.id, body, host, ctx.clock());
+    forgetCustomDomains();
+    return settingsAnswer(request, saved);
+  });
+
+  app.post(`/${apiPaths.knowledgeCollections}`, { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write) => createCollection(write, parseInput(collectionCreateBody, request.body)), { status: 201 }),
+  );
+
+  app.patch('/knowledge/collections/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write) => updateCollection(write, parseInput(knowledgeIdParams, request.params).id, parseInput(collectionUpdateBody, request.body))),
+  );
+
+  app.patch('/knowledge/collections/:id/position', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(knowledgeIdParams, request.params);
+      return { collections: await moveCollection(write, id, parseInput(collectionPositionBody, request.body)) };
+    }),
+  );
+
+  app.delete('/knowledge/collections/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write) => deleteCollection(write, parseInput(knowledgeIdParams, request.params).id)),
+  );
+
+  app.post(`/${apiPaths.knowledgeArticles}`, { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write, caller) => createArticle(write, caller.agent.id, parseInput(articleCreateBody, request.body)), { status: 201 }),
+  );
+
+  app.patch('/knowledge/articles/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write, caller) =>
+      updateArticle(write, caller.agent.id, parseInput(knowledgeIdParams, request.params).id, parseInput(articleUpdateBody, request.body)),
+    ),
+  );
+
+  app.post('/knowledge/articles/:id/publish', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write, caller) => publishArticle(write, ctx.dialect, caller.agent.id, parseInput(knowledgeIdParams, request.params).id)),
+  );
+
+  app.post('/knowledge/articles/:id/unpublish', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write, caller) => unpublishArticle(write, ctx.dialect, caller.agent.id, parseInput(knowledgeIdParams, request.params).id)),
+  );
+
+  app.post('/knowledge/articles/:id/collections', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write) =>
+      setArticleCollections(write, parseInput(knowledgeIdParams, request.params).id, parseInput(articleCollectionsBody, request.body).collections),
+    ),
+  );
+
+  app.patch('/knowledge/articles/:id/position', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(knowledgeIdParams, request.params);
+      return { articles: await moveArticle(write, id, parseInput(articlePositionBody, request.body)) };
+    }),
+  );
+
+  app.delete('/knowledge/articles/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, (write) => deleteArticle(write, ctx.dialect, parseInput(knowledgeIdParams, request.params).id)),
+  );
+}

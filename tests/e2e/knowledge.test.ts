@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Article, Conversation } from '../../src/protocol/documents';
+import { useSeededBrowserSuite } from '../support/browser-suite';
+import { composerText } from '../support/composer-text';
+
+const suite = useSeededBrowserSuite({ org: 'knowledge-e2e', conversations: 3, messagesPerConversation: 1 });
+let conversations: Conversation[];
+/** A customer's website on another origin, embedding the chat widget. */
+let website: Server;
+let websiteUrl: string;
+
+async function publish(id: string, title: string, content: string): Promise<Article> {
+  const created = await suite.api.post<Article>('knowledge/articles/', { id, title, content });
+  expect(created.status).toBe(201);
+  const published = await suite.api.post<Article>(`knowledge/articles/${id}/publish`);
+  expect(published.status).toBe(200);
+  return published.body;
+}
+
+beforeAll(async () => {
+  if (!existsSync('dist/app/widget.js')) throw new Error('dist/app/widget.js is missing: run `npm run build` before the browser tests.');
+  conversations = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=3&order=newest')).body.conversations;
+  await publish('ka-refunds', 'Refund policy', '<p>Refunds are paid back within 30 days of your request.</p>');
+  await publish('ka-parcel', 'Track your parcel', '<h2>Where is it?</h2><p>Open the tracking link from your shipping email.</p>');
+  await suite.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello! How can we help?' } });
+  website = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title></head>
+      <body><h1>Acme shop</h1><script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
+  websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => website?.close(resolve));
+});
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Article' });
+
+describe('knowledge base', () => {
+  it('an article written and published on the knowledge page shows live in a second tab and on the public page', async () => {
+    const writer = await suite.newAgentPage();
+    const reader = await suite.newAgentPage();
+    await reader.goto(`/${suite.seeded.slug}/knowledge`);
+    await reader.getByRole('heading', { name: 'Knowledge base' }).waitFor();
+
+    await writer.goto(`/${suite.seeded.slug}/knowledge`);
+    await writer.getByRole('button', { name: 'New article' }).click();
+    await editor(writer).waitFor();
+    await writer.getByLabel('Title').fill('Change your delivery address');
+    await editor(writer).click();
+    await writer.keyboard.type('Open your order and choose a new address before it ships.');
+    await writer.keyboard.press('Enter');
+    await writer.getByRole('button', { name: 'Table', exact: true }).click();
+    await writer.keyboard.type('Plan');
+    // The draft is saved as the agent types, and seen live by the other tab.
+    await expect.poll(() => reader.getByRole('link', { name: /Change your delivery address/ }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await reader.getByRole('link', { name: /Change your delivery address/ }).textContent()).toContain('Draft');
+
+    await writer.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => reader.getByRole('link', { name: /Change your delivery address/ }).textContent(), { timeout: 15_000 }).toContain('Published');
+
+    const live = await reader.context().newPage();
+    const response = await live.goto(`/help/${suite.seeded.slug}/articles/change-your-delivery-address`);
+    expect(response?.status()).toBe(200);
+    expect(await live.getByRole('heading', { level: 1 }).textContent()).toBe('Change your delivery address');
+    expect(await live.locator('.body').textContent()).toContain('choose a new address before it ships');
+    expect(await live.locator('.body table th').first().textContent()).toBe('Plan');
+  });
+
+  it("keeps both texts when an edit made offline reaches the server after a teammate published", async () => {
+    await suite.api.post('knowledge/articles/', { id: 'ka-hours', title: 'Opening hours', content: '<p>We are open 9 to 5.</p>' });
+    const alex = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example` });
+    await alex.goto(`/${suite.seeded.slug}/knowledge/articles/ka-hours`);
+    await expect.poll(() => editor(alex).textContent()).toContain('We are open 9 to 5.');
+    await alex.context().setOffline(true);
+    await editor(alex).click();
+    await alex.keyboard.press('Control+End');
+    await alex.keyboard.type(' Closed on Sundays.');
+    // Saved on this device, waiting for the network.
+    await alex.waitForTimeout(1_500);
+
+    // Meanwhile the owner rewrites and publishes it.
+    expect((await suite.api.patch('knowledge/articles/ka-hours', { content: '<p>We are open 8 to 6.</p>' })).status).toBe(200);
+    expect((await suite.api.post('knowledge/articles/ka-hours/publish')).status).toBe(200);
+
+    await alex.context().setOffline(false);
+    const notice = alex.getByRole('alert').filter({ hasText: 'Two versions of this article' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('We are open 9 to 5. Closed on Sundays.');
+    expect(await notice.textContent()).toContain('We are open 8 to 6.');
+    // Nothing was overwritten: the published text is the owner's until Alex keeps theirs.
+    const live = await suite.api.get<{ articles: Article[] }>('knowledge/structure');
+    expect(JSON.stringify(live.body)).toContain('We are open 8 to 6.');
+    await notice.getByRole('button', { name: 'Keep this version' }).first().click();
+    await expect.poll(async () => (await suite.api.get<{ articles: Article[] }>('knowledge/structure')).body.articles.find((a) => a.id === 'ka-hours')?.content, { timeout: 15_000 }).toBe(
+      '<p>We are open 9 to 5. Closed on Sundays.</p>',
+    );
+    await notice.waitFor({ state: 'detached' });
+  });
+
+  it('inserts an article link into a reply by keyboard, from the palette', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${conversations[0]?.id ?? 0}`);
+    const reply = page.getByRole('textbox', { name: 'Reply' });
+    await reply.click();
+    await page.keyboard.type('Hello, ');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('article link');
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('dialog', { name: 'Insert an article' });
+    const search = picker.getByRole('combobox', { name: 'Search articles' });
+    await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('refnd');
+    await expect.poll(() => picker.getByRole('option', { selected: true }).textContent()).toContain('Refund policy');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => composerText(reply)).toBe(`Hello, Refund policy: ${suite.server.url}/help/${suite.seeded.slug}/articles/refund-policy`);
+  });
+
+  it('the chat widget finds an article and shows it before the visitor writes', async () => {
+    const visitor = await (await suite.browser.newContext()).newPage();
+    await visitor.goto(websiteUrl);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const search = visitor.getByRole('searchbox', { name: 'Search help articles' });
+    await search.waitFor();
+    await search.fill('parcel');
+    const hit = visitor.getByRole('button', { name: /Track your parcel/ });
+    await hit.click();
+    await expect.poll(() => visitor.getByRole('article').textContent()).toContain('Open the tracking link from your shipping email.');
+    await expect.poll(async () => (await suite.api.get<{ deflections: number }>('reporting/kb')).body.deflections).toBe(1);
+    await visitor.context().close();
+  });
+});
