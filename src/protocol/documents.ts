@@ -1,3 +1,4 @@
+import type { ContactFinancials } from './billing/financials';
 import { parseCanonicalId } from './canonical-id';
 
 /**
@@ -102,6 +103,11 @@ export type Contact = {
   /** On the organization's blocked list (marked as spam with "block"). Copies saved before it existed lack it. */
   is_blocked?: boolean;
   version: number;
+  /** The billing view from Stripe (§3), cached on the server; absent or null until first read. */
+  financials?: ContactFinancials | null;
+  /** The latest subscription's status (`active`, `canceled`, …) and start (epoch ms), or null. */
+  subscription_status?: string | null;
+  subscription_start?: number | null;
 };
 
 /**

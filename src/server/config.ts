@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadChannelConfig, type ChannelConfig } from './channels/channel-config';
 import { ConfigError } from './config-error';
 import { loadContentConfig, type ContentConfig } from './content/content-config';
+import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 
 export type TrustProxy = boolean | string;
@@ -37,9 +38,12 @@ export type Config = {
   presenceHeartbeatMs: number;
   /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
   content: ContentConfig;
+  /** Integrations (Stripe): the key that encrypts their secrets at rest, and Stripe's API address. */
+  integrations: IntegrationConfig;
 };
 
 export { ConfigError };
+
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     cspReportUri: parseReportUri(env.CSP_REPORT_URI),
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
     content: loadContentConfig(env),
+    integrations: loadIntegrationConfig(env),
   };
 }
 

@@ -31,6 +31,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   snippet_categories: SnippetCategoriesTable;
   snippets: SnippetsTable;
+  integrations: IntegrationsTable;
+  contact_payment_links: ContactPaymentLinksTable;
 }
 
 export type Db = Kysely<Database>;
@@ -114,6 +116,10 @@ export interface ContactsTable {
   is_blocked: Generated<number>;
   created_at: number;
   version: number;
+  /** The cached billing view (JSON ContactFinancials), refreshed from Stripe; null until first read. */
+  financials: string | null;
+  subscription_status: string | null;
+  subscription_start: number | null;
 }
 
 export interface TagsTable {
@@ -407,3 +413,29 @@ export type AttachmentRow = Selectable<AttachmentsTable>;
 export type BlockedContactRow = Selectable<BlockedContactsTable>;
 export type ChatSettingsRow = Selectable<ChatSettingsTable>;
 export type ChatVisitorRow = Selectable<ChatVisitorsTable>;
+
+/** An organization's connected integration (Stripe): its secrets sealed (integrations/secret-box.ts). */
+export interface IntegrationsTable {
+  org_id: number;
+  name: string;
+  api_key: string;
+  webhook_secret: string | null;
+  /** What the page shows of the key: its kind and last four characters (`rk_live_…abcd`). */
+  key_hint: string;
+  connected_by: number | null;
+  connected_at: number;
+  /** The text of the last failed call to the service, cleared by the next success. */
+  last_error: string | null;
+}
+export type IntegrationRow = Selectable<IntegrationsTable>;
+
+/** A payment email an agent confirmed for a contact (§4): who and when. */
+export interface ContactPaymentLinksTable {
+  org_id: number;
+  contact_id: number;
+  source: string;
+  email: string;
+  confirmed_by: number | null;
+  confirmed_at: number;
+}
+export type ContactPaymentLinkRow = Selectable<ContactPaymentLinksTable>;

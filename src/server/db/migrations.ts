@@ -9,6 +9,7 @@ import { createRateLimitTables } from './rate-limit-tables';
 import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
+import { createContactBillingTables } from '../billing/billing-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 
@@ -39,6 +40,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0017-conversation-merges': {
       up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
     },
+    '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
   };
 }
 
