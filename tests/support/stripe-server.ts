@@ -80,10 +80,12 @@ function notCanceled(subscription: Subscription): void {
 export async function startStripeServer(): Promise<StripeTestServer> {
   const requests: StripeRequest[] = [];
   const revoked = new Set<string>();
+  const keys = new WeakMap<IncomingMessage, string>();
   const app = express();
 
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const key = bearer(req);
+    keys.set(req, key);
     if (revoked.has(key)) {
       res.writeHead(401, { 'content-type': 'application/json' });
       res.end(
@@ -108,7 +110,7 @@ export async function startStripeServer(): Promise<StripeTestServer> {
       path: (req.url ?? '').split('?')[0] ?? '',
       idempotencyKey: req.header('idempotency-key') ?? null,
       body: { ...req.body },
-      key: bearer(req),
+      key: keys.get(req) ?? '',
     });
     next();
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './fields';
-import { idParam } from './id-fields';
+import { idNumber, idParam } from './id-fields';
 import { multiLineText, singleLineText } from './text-fields';
 
 /** Where payment emails are looked up: Stripe only, today. */
@@ -37,7 +37,7 @@ export const stripeConnectBody = z.object({
 export const paymentEmailBody = z.object({ email: emailField, source: z.enum(PAYMENT_SOURCES, { error: 'is not a payment source' }) });
 
 /** The conversation an action's internal note goes on (optional: from the contact page, none). */
-const noteOn = z.object({ conversation_id: idParam.nullable().optional() });
+const noteOn = z.object({ conversation_id: idNumber().nullable().optional() });
 
 /**
  * `POST contacts/{id}/refund/{chargeId}` (§7 `amount, reason`): `amount` in major units (12.5 is
@@ -52,7 +52,7 @@ export const refundParams = z.object({ id: idParam, chargeId: stripeId('ch') });
 export const CANCEL_WHEN = ['now', 'period_end'] as const;
 export type CancelWhen = (typeof CANCEL_WHEN)[number];
 /** `DELETE contacts/{id}/subscriptions/{subId}?when=now|period_end` (§7 `param when`). */
-export const cancelSubscriptionQuery = noteOn.extend({ when: z.enum(CANCEL_WHEN, { error: 'must be now or period_end' }) });
+export const cancelSubscriptionQuery = z.object({ conversation_id: idParam.optional(), when: z.enum(CANCEL_WHEN, { error: 'must be now or period_end' }) });
 export const subscriptionParams = z.object({ id: idParam, subId: stripeId('sub') });
 
 /** `GET integrations/{name}/properties` (§7): what the page shows of an integration. */
