@@ -4,6 +4,7 @@ import { DRAFT_MUTATIONS } from './draft-mutations';
 import { TAG_MUTATIONS } from './tag-mutations';
 import { MESSAGE_MUTATIONS } from './message-mutations';
 import { SNIPPET_MUTATIONS } from './snippet-mutations';
+import { BILLING_MUTATIONS } from './billing-mutations';
 
 /**
  * Every mutation's name (its `kind`, the name stored in outbox rows) and argument schema, per
@@ -11,7 +12,7 @@ import { SNIPPET_MUTATIONS } from './snippet-mutations';
  * validates the same request shapes, and MutationInput, the type of what the app hands to the
  * worker, follows from these schemas. A new domain spreads its map in here.
  */
-export const MUTATION_ARGS = { ...CONVERSATION_MUTATIONS, ...MESSAGE_MUTATIONS, ...DRAFT_MUTATIONS, ...TAG_MUTATIONS, ...SNIPPET_MUTATIONS };
+export const MUTATION_ARGS = { ...CONVERSATION_MUTATIONS, ...MESSAGE_MUTATIONS, ...DRAFT_MUTATIONS, ...TAG_MUTATIONS, ...SNIPPET_MUTATIONS, ...BILLING_MUTATIONS };
 
 type Schemas = typeof MUTATION_ARGS;
 export type MutationKind = keyof Schemas;

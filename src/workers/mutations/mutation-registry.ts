@@ -10,6 +10,7 @@ import { draftMutations } from './draft-mutations';
 import { tagMutations } from './tag-mutations';
 import { messageMutations } from './message-mutations';
 import { snippetMutations } from './snippet-mutations';
+import { billingMutations } from './billing-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -25,6 +26,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...draftMutations,
   ...tagMutations,
   ...snippetMutations,
+  ...billingMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */
