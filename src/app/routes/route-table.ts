@@ -50,5 +50,12 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
   { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },
   { path: 'chat', title: 'Chat widget', permission: PAGE_PERMISSIONS.chat, load: () => import('../screens/chat/ChatSettingsScreen') },
+  {
+    path: 'integrations',
+    title: 'Integrations',
+    permission: PAGE_PERMISSIONS.integrations,
+    load: () => import('../screens/integrations/IntegrationsScreen'),
+  },
+  { path: 'billing', title: 'Billing', permission: PAGE_PERMISSIONS.billing, load: () => import('../screens/integrations/BillingSettingsScreen') },
   { path: 'blocked', title: 'Blocked contacts', load: () => import('../screens/blocked/BlockedScreen') },
 ];

@@ -7,6 +7,7 @@ import { IconButton } from '../../../components/IconButton';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
 import { useNow } from '../../../hooks/use-now';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
+import { BillingSection } from './billing/BillingSection';
 import { useContactConversations } from './use-contact-conversations';
 
 type SummaryProps = {
@@ -88,6 +89,7 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
           <p className="contact-summary__more">and {data.total - data.recent.length} older</p>
         )}
       </div>
+      {contact && <BillingSection contact={contact} conversationId={conversation.id} />}
     </aside>
   );
 }
