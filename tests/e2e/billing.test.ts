@@ -77,4 +77,22 @@ describe('billing in the contact panel', () => {
     const refunds = await stripe?.client().refunds.list({ charge: chargeId });
     expect(refunds?.data.map((refund) => [refund.amount, refund.metadata?.reason])).toEqual([[1250, 'Charged for a seat they removed']]);
   });
+
+  it('shows Stripe’s refusal (a revoked key) with its text and takes the pending refund back', async () => {
+    await suite.api.post(`contacts/${contact.id}/payment-email`, { email: contact.email, source: 'stripe' });
+    const page = await suite.newAgentPage({ context: wide });
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${conversation.id}`);
+    await expect.poll(() => payment(page).first().textContent(), { timeout: 20_000 }).toContain('$42');
+    const before = await payment(page).first().textContent();
+    stripe?.revoke('rk_test_billing_e2e_key');
+
+    await payment(page).first().getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund a payment' });
+    await dialog.getByLabel('Amount (USD)').fill('5');
+    await dialog.getByLabel('Reason').fill('Late delivery');
+    await dialog.getByRole('button', { name: 'Refund $5' }).click();
+    await expect.poll(() => page.getByText(/^Stripe: Expired API Key provided: rk_test_/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => payment(page).first().textContent(), { timeout: 10_000 }).toBe(before);
+    expect(await thread(page).getByText('Reason: Late delivery').count()).toBe(0);
+  });
 });

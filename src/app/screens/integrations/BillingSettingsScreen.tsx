@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSignedIn } from '../../session/signed-in-context';
+import { billingDate } from '../conversations/contact/billing/billing-text';
 import { useIntegration } from './use-integration';
 
 /**
@@ -32,7 +33,7 @@ export default function BillingSettingsScreen() {
             </p>
           ) : (
             <p>
-              <Badge tone="warning">Trial</Badge> {trialEnds ? `Your trial ends on ${new Date(trialEnds).toLocaleDateString()}.` : 'Your trial has no end date.'}
+              <Badge tone="warning">Trial</Badge> {trialEnds ? `Your trial ends on ${billingDate(trialEnds)}.` : 'Your trial has no end date.'}
             </p>
           )}
         </div>

@@ -37,7 +37,7 @@ export function BillingSection({ contact, conversationId }: { contact: Contact; 
         Billing
         {financials && (
           <span className="billing__refreshed" title={`Read from Stripe ${billingDate(financials.refreshed_at)}`}>
-            {shortRelativeTime(financials.refreshed_at, now)}
+            updated {shortRelativeTime(financials.refreshed_at, now)}
           </span>
         )}
         {financials && (
@@ -58,26 +58,24 @@ export function BillingSection({ contact, conversationId }: { contact: Contact; 
           {financials.sources.length === 0 && <p className="billing__none">No Stripe customer with this email.</p>}
           <ul className="billing__list" aria-label="Payment emails">
             {financials.sources.map((source) => (
-              <li key={source.email} className="billing__source">
+              <li key={source.email} className="billing__item">
                 <span className="billing__email">{source.email}</span>
-                {source.is_suggested ? (
-                  <>
-                    <span className="billing__meta">Suggested: a Stripe customer has this email</span>
+                <div className="billing__row">
+                  <span className="billing__meta">
+                    {source.is_suggested
+                      ? 'Suggested: a Stripe customer has this email'
+                      : `Confirmed${source.confirmed_by !== null ? ` by ${agents.get(source.confirmed_by)?.name ?? 'a teammate'}` : ''}${source.confirmed_at !== null ? ` · ${billingDate(source.confirmed_at)}` : ''}`}
+                  </span>
+                  {source.is_suggested ? (
                     <Button size="small" variant="primary" onClick={() => setLinking({ source, action: 'confirm' })}>
                       Confirm
                     </Button>
-                  </>
-                ) : (
-                  <>
-                    <span className="billing__meta">
-                      Confirmed{source.confirmed_by !== null ? ` by ${agents.get(source.confirmed_by)?.name ?? 'a teammate'}` : ''}
-                      {source.confirmed_at !== null ? ` · ${billingDate(source.confirmed_at)}` : ''}
-                    </span>
+                  ) : (
                     <Button size="small" variant="ghost" onClick={() => setLinking({ source, action: 'unlink' })}>
                       Unlink
                     </Button>
-                  </>
-                )}
+                  )}
+                </div>
               </li>
             ))}
           </ul>
