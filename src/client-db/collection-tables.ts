@@ -34,6 +34,7 @@ export const COLLECTION_TABLES = {
   drafts: { versions: { 2: 'id, conversation_id' } },
   snippet_categories: { versions: { 4: 'id, parent_id' } },
   snippets: { versions: { 4: 'id, shortcut' } },
+  custom_fields: { versions: { 7: 'id, key' } },
 } as const satisfies { [C in CollectionName]: CollectionTable };
 
 /** The worker's own tables: base copies, the outbox, connection meta and presence (ephemeral). */

@@ -28,6 +28,8 @@ export const COLLECTION_DEFINITIONS = {
   /** The snippet library: ids chosen by the client, so it can be edited offline. */
   snippet_categories: { key: 'id', keyType: 'string', audience: 'organization' },
   snippets: { key: 'id', keyType: 'string', audience: 'organization' },
+  /** Custom data fields: ids chosen by the client, like snippets. */
+  custom_fields: { key: 'id', keyType: 'string', audience: 'organization' },
 } as const satisfies { [C in CollectionName]: CollectionDefinition };
 
 type Definitions = typeof COLLECTION_DEFINITIONS;

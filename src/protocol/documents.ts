@@ -1,4 +1,5 @@
 import type { ContactFinancials } from './billing/financials';
+import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
 
 /**
@@ -47,6 +48,8 @@ export type Conversation = {
   snoozed_until?: number | null;
   created_at: number;
   version: number;
+  /** The conversation's custom data (§1): values by field key. Copies from builds before it have none. */
+  custom_data?: CustomData;
 };
 
 export type Attachment = { name: string; size: number; type: string; url: string };
@@ -108,6 +111,8 @@ export type Contact = {
   /** The latest subscription's status (`active`, `canceled`, …) and start (epoch ms), or null. */
   subscription_status?: string | null;
   subscription_start?: number | null;
+  /** The contact's custom data (§1): values by field key. Copies from builds before it have none. */
+  custom_data?: CustomData;
 };
 
 /**
@@ -167,6 +172,8 @@ export type Collections = {
   drafts: Draft;
   snippet_categories: SnippetCategory;
   snippets: Snippet;
+  /** The organization's custom data fields (§2 `custom-data`). */
+  custom_fields: CustomField;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;

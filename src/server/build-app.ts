@@ -27,6 +27,7 @@ import { registerBillingRoutes } from './billing/billing-routes';
 import { registerStripeWebhookRoute } from './billing/stripe-webhook-routes';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerIntegrationRoutes } from './integrations/integration-routes';
+import { registerCustomDataRoutes } from './custom-data/custom-data-routes';
 import { registerConversationActionRoutes } from './conversations/conversation-action-routes';
 import { registerConversationMutationRoutes } from './conversations/conversation-mutation-routes';
 import { registerConversationRoutes } from './conversations/conversation-routes';
@@ -230,6 +231,7 @@ export async function buildApp({
       registerIntegrationRoutes(api, ctx);
       registerBillingRoutes(api, ctx);
       registerStripeWebhookRoute(api, ctx);
+      registerCustomDataRoutes(api, ctx);
       done();
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ContactFinancials } from '../../protocol/billing/financials';
 import type { Contact } from '../../protocol/documents';
 import type { ContactRow } from '../db/database';
+import { readCustomData } from '../custom-data/custom-field-model';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 
@@ -23,5 +24,6 @@ export function toContact(row: ContactRow): Contact {
     financials: readJsonColumn(row.financials, financialsSchema, null),
     subscription_status: row.subscription_status,
     subscription_start: row.subscription_start === null ? null : Number(row.subscription_start),
+    custom_data: readCustomData(row.custom_data),
   };
 }

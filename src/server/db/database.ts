@@ -33,6 +33,7 @@ export interface Database {
   snippets: SnippetsTable;
   integrations: IntegrationsTable;
   contact_payment_links: ContactPaymentLinksTable;
+  custom_fields: CustomFieldsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -120,6 +121,8 @@ export interface ContactsTable {
   financials: string | null;
   subscription_status: string | null;
   subscription_start: number | null;
+  /** JSON object of custom data values by field key (custom-data/), or null. */
+  custom_data: string | null;
 }
 
 export interface TagsTable {
@@ -182,6 +185,8 @@ export interface ConversationsTable {
   merged_into: number | null;
   created_at: number;
   version: number;
+  /** JSON object of custom data values by field key (custom-data/), or null. */
+  custom_data: Generated<string | null>;
 }
 
 /** Messages and notes in one table; the wire id is `m-<id>` or `n-<id>` after `type`. */
@@ -439,3 +444,21 @@ export interface ContactPaymentLinksTable {
   confirmed_at: number;
 }
 export type ContactPaymentLinkRow = Selectable<ContactPaymentLinksTable>;
+
+/** A custom data field of an organization (custom-data/). */
+export interface CustomFieldsTable {
+  org_id: number;
+  id: string;
+  entity: string;
+  key: string;
+  label: string;
+  type: string;
+  options: string;
+  required: number;
+  min: number | null;
+  max: number | null;
+  sort: number;
+  created_at: number;
+  version: number;
+}
+export type CustomFieldRow = Selectable<CustomFieldsTable>;

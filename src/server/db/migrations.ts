@@ -10,6 +10,7 @@ import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
 import { createContactBillingTables } from '../billing/billing-tables';
+import { createCustomDataTables } from '../custom-data/custom-data-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 
@@ -41,6 +42,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
       up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
     },
     '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
+    '0020b-custom-data': { up: (db: Kysely<unknown>) => createCustomDataTables(db.schema) },
   };
 }
 
