@@ -71,8 +71,15 @@ export async function createCustomField(write: Write, input: z.output<typeof cus
 /** `PATCH custom-data/{id}`. */
 export async function updateCustomField(write: Write, id: string, input: z.output<typeof customFieldUpdateBody>): Promise<CustomField> {
   const field = await findField(write, id);
-  const next = { ...field, ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) } as CustomField;
-  if (field.type !== 'choice') next.options = [];
+  const next: CustomField = {
+    ...field,
+    label: input.label ?? field.label,
+    options: field.type === 'choice' ? (input.options ?? field.options) : [],
+    required: input.required ?? field.required,
+    min: input.min === undefined ? field.min : input.min,
+    max: input.max === undefined ? field.max : input.max,
+    sort: input.sort ?? field.sort,
+  };
   assertBounds(next);
   const values: Updateable<CustomFieldsTable> = {
     label: next.label,
