@@ -12,14 +12,15 @@ import { requireSession, signedIn } from '../http/auth-hook';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
+import type { Write } from '../realtime/write-transaction';
 import { toOrganization } from '../organization/organization-model';
 import { CUSTOM_DATA_ERRORS, createCustomField, deleteCustomField, setCustomData, updateCustomField } from './custom-data-writes';
 
 const enabledBody = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
 
 /** Custom data is on for the organization (§3 `is_custom_data_enabled`), else 409 with what to do. */
-async function assertEnabled(ctx: AppContext, caller: SignedIn): Promise<void> {
-  const row = await ctx.db.selectFrom('organizations').select('is_custom_data_enabled').where('id', '=', caller.organization.id).executeTakeFirstOrThrow();
+async function assertEnabled(write: Write, caller: SignedIn): Promise<void> {
+  const row = await write.trx.selectFrom('organizations').select('is_custom_data_enabled').where('id', '=', caller.organization.id).executeTakeFirstOrThrow();
   if (!fromSqlBoolean(row.is_custom_data_enabled)) throw new HttpError(409, { error: CUSTOM_DATA_ERRORS.off });
 }
 
@@ -47,7 +48,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
       reply,
       async (write, caller) => {
         assertCan(caller.agent, permission);
-        await assertEnabled(ctx, caller);
+        await assertEnabled(write, caller);
         return createCustomField(write, parseInput(customFieldCreateBody, request.body));
       },
       { status: 201 },
@@ -57,7 +58,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
   app.patch('/custom-data/:id', { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, permission);
-      await assertEnabled(ctx, caller);
+      await assertEnabled(write, caller);
       return updateCustomField(write, parseInput(customFieldParams, request.params).id, parseInput(customFieldUpdateBody, request.body));
     }),
   );
@@ -65,7 +66,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
   app.delete('/custom-data/:id', { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, permission);
-      await assertEnabled(ctx, caller);
+      await assertEnabled(write, caller);
       return deleteCustomField(write, parseInput(customFieldParams, request.params).id);
     }),
   );
@@ -73,7 +74,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
   for (const entity of ['contact', 'conversation'] as const) {
     app.patch(`/${entity}s/:id/data`, { preHandler }, (request, reply) =>
       runMutation(ctx, request, reply, async (write, caller) => {
-        await assertEnabled(ctx, caller);
+        await assertEnabled(write, caller);
         const { id } = parseInput(contactParams, request.params);
         return setCustomData(write, entity, id, parseInput(customDataBody, request.body).values);
       }),
