@@ -11,6 +11,7 @@ import { tagMutations } from './tag-mutations';
 import { messageMutations } from './message-mutations';
 import { snippetMutations } from './snippet-mutations';
 import { billingMutations } from './billing-mutations';
+import { customDataMutations } from './custom-data-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -27,6 +28,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...tagMutations,
   ...snippetMutations,
   ...billingMutations,
+  ...customDataMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */
