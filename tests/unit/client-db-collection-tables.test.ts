@@ -24,6 +24,8 @@ function openAsPreviousBuild(name: string): Dexie {
     snippet_categories: 'id, parent_id',
     snippets: 'id, shortcut',
   });
+  // Custom data fields (issue 17).
+  db.version(7).stores({ custom_fields: 'id, key' });
   return db;
 }
 
