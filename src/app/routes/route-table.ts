@@ -56,6 +56,12 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     permission: PAGE_PERMISSIONS.integrations,
     load: () => import('../screens/integrations/IntegrationsScreen'),
   },
+  {
+    path: 'custom-data',
+    title: 'Custom data',
+    permission: PAGE_PERMISSIONS['custom-data'],
+    load: () => import('../screens/custom-data/CustomDataScreen'),
+  },
   { path: 'billing', title: 'Billing', permission: PAGE_PERMISSIONS.billing, load: () => import('../screens/integrations/BillingSettingsScreen') },
   { path: 'blocked', title: 'Blocked contacts', load: () => import('../screens/blocked/BlockedScreen') },
 ];

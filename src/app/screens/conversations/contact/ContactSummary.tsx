@@ -8,6 +8,7 @@ import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-ti
 import { useNow } from '../../../hooks/use-now';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { BillingSection } from './billing/BillingSection';
+import { CustomDataSection } from './custom-data/CustomDataSection';
 import { useContactConversations } from './use-contact-conversations';
 
 type SummaryProps = {
@@ -89,6 +90,7 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
           <p className="contact-summary__more">and {data.total - data.recent.length} older</p>
         )}
       </div>
+      {contact && <CustomDataSection contact={contact} conversation={conversation} />}
       {contact && <BillingSection contact={contact} conversationId={conversation.id} />}
     </aside>
   );
