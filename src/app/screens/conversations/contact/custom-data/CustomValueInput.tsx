@@ -22,17 +22,26 @@ export function CustomValueInput({ field, value, onSave }: InputProps) {
   const stored = field.type === 'yes_no' && value !== undefined ? (value ? 'yes' : 'no') : text(value);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What was typed or picked shows until the stored value changes (the optimistic write lands a
+  // moment later, or another agent's change arrives).
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    setDraft(null);
+  }
   const shown = draft ?? stored;
   const id = `custom-${field.id}`;
 
   function save(raw: string) {
-    setDraft(null);
-    if (raw === stored) return setError(null);
+    if (raw === stored) {
+      setDraft(null);
+      return setError(null);
+    }
     const next = parse(field, raw);
     const problem = customValueError(field, next);
     setError(problem);
-    if (problem) setDraft(raw);
-    else onSave(next);
+    setDraft(raw);
+    if (!problem) onSave(next);
   }
 
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, className: 'field__input custom-value__input' };
