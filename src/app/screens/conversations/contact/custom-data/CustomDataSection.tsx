@@ -19,7 +19,7 @@ export function CustomDataSection({ contact, conversation }: { contact: Contact;
         Details
       </h3>
       <div className="custom-values">
-        {fields.map((field) =>
+        {[...fields].sort((a, b) => (a.entity === b.entity ? 0 : a.entity === 'contact' ? -1 : 1)).map((field) =>
           field.entity === 'contact' ? (
             <CustomValueInput
               key={field.id}

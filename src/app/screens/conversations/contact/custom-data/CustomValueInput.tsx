@@ -19,7 +19,14 @@ function parse(field: CustomField, raw: string): CustomValue | null {
  * choice is picked), refused on the spot with the server's own rule (customValueError).
  */
 export function CustomValueInput({ field, value, onSave }: InputProps) {
-  const stored = field.type === 'yes_no' && value !== undefined ? (value ? 'yes' : 'no') : text(value);
+  const stored =
+    field.type === 'yes_no' && value !== undefined
+      ? value
+        ? 'yes'
+        : 'no'
+      : field.type === 'money' && typeof value === 'number' && !Number.isInteger(value)
+        ? value.toFixed(2)
+        : text(value);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // What was typed or picked shows until the stored value changes (the optimistic write lands a
