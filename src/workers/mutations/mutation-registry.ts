@@ -12,6 +12,7 @@ import { messageMutations } from './message-mutations';
 import { snippetMutations } from './snippet-mutations';
 import { billingMutations } from './billing-mutations';
 import { customDataMutations } from './custom-data-mutations';
+import { contactMutations } from './contact-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -29,6 +30,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...snippetMutations,
   ...billingMutations,
   ...customDataMutations,
+  ...contactMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */

@@ -1,0 +1,7 @@
+import { contactUpdateFields } from '../api/contact-requests';
+import { idNumber } from '../api/id-fields';
+
+/** A contact's profile (§3), edited by agents in the contact panel, in the contact's lane. */
+export const CONTACT_MUTATIONS = {
+  'update-contact': contactUpdateFields.extend({ contact_id: idNumber() }),
+};
