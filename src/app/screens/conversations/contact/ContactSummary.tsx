@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Contact, Conversation } from '../../../../protocol/documents';
 import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { IconButton } from '../../../components/IconButton';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
@@ -9,7 +11,9 @@ import { useNow } from '../../../hooks/use-now';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { BillingSection } from './billing/BillingSection';
 import { CustomDataSection } from './custom-data/CustomDataSection';
-import { useContactConversations } from './use-contact-conversations';
+import { ContactEditForm } from './ContactEditForm';
+import { useContactConversations, withServerConversations } from './use-contact-conversations';
+import { useServerContactConversations } from './use-server-contact-conversations';
 
 type SummaryProps = {
   conversation: Conversation;
@@ -25,8 +29,11 @@ type SummaryProps = {
  * conversations on this device, each a link. A column on wide screens, a panel elsewhere.
  */
 export function ContactSummary({ conversation, contact, rowPath, onClose }: SummaryProps) {
-  const data = useContactConversations(conversation.contact_id);
+  const local = useContactConversations(conversation.contact_id);
+  const server = useServerContactConversations(conversation.contact_id);
+  const data = local && withServerConversations(local, server);
   const now = useNow(30_000);
+  const [editing, setEditing] = useState(false);
   const name = contact?.name || contact?.email || 'Unknown contact';
   return (
     <aside className="contact-summary" aria-label="Contact" id="contact-summary">
@@ -37,7 +44,13 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
         <Avatar name={contact?.name ?? ''} email={contact?.email ?? ''} src={contact?.avatar ?? null} size={56} />
         <h2 className="contact-summary__name">{name}</h2>
         {contact?.is_trusted && <Badge tone="success">Trusted</Badge>}
+        {contact && !editing && (
+          <Button size="small" variant="ghost" onClick={() => setEditing(true)}>
+            Edit contact
+          </Button>
+        )}
       </div>
+      {contact && editing && <ContactEditForm key={contact.id} contact={contact} onDone={() => setEditing(false)} />}
       <dl className="contact-summary__facts">
         <div className="contact-summary__fact">
           <dt>
