@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConversationStatus } from '../documents';
 import { emailField } from './fields';
+import { idNumber } from './id-fields';
 import { singleLineText } from './text-fields';
 
 /**
@@ -20,3 +21,6 @@ export type ContactConversation = { id: number; subject: string; status: Convers
 
 /** How many of a contact's conversations `GET contacts/{id}` lists, latest activity first. */
 export const LAST_CONVERSATIONS = 10;
+
+/** `POST contacts/{id}/merge`: the contact is the same person as `into`, which keeps everything of both. */
+export const contactMergeBody = z.object({ into: idNumber() });

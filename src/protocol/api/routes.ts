@@ -51,6 +51,7 @@ export const apiPaths = {
   conversationSplit: (id: number) => `conversations/${id}/split`,
   conversationSpam: (id: number) => `conversations/${id}/spam`,
   contact: (id: number) => `contacts/${id}`,
+  contactMerge: (id: number) => `contacts/${id}/merge`,
   /** Billing (§7): payment-email links, a refresh from Stripe, refunds and subscription cancels. */
   contactPaymentEmail: (id: number) => `contacts/${id}/payment-email`,
   contactBillingRefresh: (id: number) => `contacts/${id}/billing/refresh`,

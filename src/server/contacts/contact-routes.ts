@@ -7,8 +7,9 @@ import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { toContact } from './contact-model';
 import { updateContact } from './contact-writes';
+import { mergeContacts } from './merge-contacts';
 import { runMutation } from '../mutations/run-mutation';
-import { contactUpdateBody, LAST_CONVERSATIONS, type ContactConversation } from '../../protocol/api/contact-requests';
+import { contactMergeBody, contactUpdateBody, LAST_CONVERSATIONS, type ContactConversation } from '../../protocol/api/contact-requests';
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
@@ -31,6 +32,13 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       .execute();
     return { ...toContact(row), last_conversations: conversations.map((c) => ({ ...c, last_update_ts: Number(c.last_update_ts) })) };
   });
+
+  app.post('/contacts/:id/merge', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(contactParams, request.params);
+      return mergeContacts(write, id, parseInput(contactMergeBody, request.body).into);
+    }),
+  );
 
   /** `PATCH contacts/{id}`: any agent edits a contact's name, email, company and trust (§3). */
   app.patch('/contacts/:id', { preHandler }, (request, reply) =>
