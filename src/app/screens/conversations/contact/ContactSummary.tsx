@@ -12,6 +12,7 @@ import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { BillingSection } from './billing/BillingSection';
 import { CustomDataSection } from './custom-data/CustomDataSection';
 import { ContactEditForm } from './ContactEditForm';
+import { MergeContactDialog } from './MergeContactDialog';
 import { useContactConversations, withServerConversations } from './use-contact-conversations';
 import { useServerContactConversations } from './use-server-contact-conversations';
 
@@ -34,6 +35,7 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
   const data = local && withServerConversations(local, server);
   const now = useNow(30_000);
   const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
   const name = contact?.name || contact?.email || 'Unknown contact';
   return (
     <aside className="contact-summary" aria-label="Contact" id="contact-summary">
@@ -45,11 +47,17 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
         <h2 className="contact-summary__name">{name}</h2>
         {contact?.is_trusted && <Badge tone="success">Trusted</Badge>}
         {contact && !editing && (
-          <Button size="small" variant="ghost" onClick={() => setEditing(true)}>
-            Edit contact
-          </Button>
+          <div className="contact-edit__actions">
+            <Button size="small" variant="ghost" onClick={() => setEditing(true)}>
+              Edit contact
+            </Button>
+            <Button size="small" variant="ghost" onClick={() => setMerging(true)}>
+              Merge…
+            </Button>
+          </div>
         )}
       </div>
+      {contact && <MergeContactDialog contact={contact} open={merging} onClose={() => setMerging(false)} />}
       {contact && editing && <ContactEditForm key={contact.id} contact={contact} onDone={() => setEditing(false)} />}
       <dl className="contact-summary__facts">
         <div className="contact-summary__fact">
