@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe('contact profile', () => {
-  it('edits the contact in the panel, seen in another tab, and merges another contact into it', async () => {
+  it('edits the contact in the panel, seen in another tab, merges another contact into it, and opens the contact page with both conversations', async () => {
     const [open, other] = conversations.filter((c, index, all) => all.findIndex((x) => x.contact_id === c.contact_id) === index) as [Conversation, Conversation];
     const otherContact = (await suite.api.get<Contact>(`contacts/${other.contact_id}`)).body;
     const page = await suite.newAgentPage({ context: wide });
@@ -42,5 +42,12 @@ describe('contact profile', () => {
     const list = otherPanel.getByRole('list', { name: 'Conversations' });
     await expect.poll(() => list.getByRole('link', { name: new RegExp(other.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await suite.api.get(`contacts/${other.contact_id}`)).status, { timeout: 20_000 }).toBe(404);
+
+    // The contact's own page: both conversations, and the billing section (no note from here).
+    await otherPanel.getByRole('link', { name: 'Dana Scully' }).click();
+    await second.getByRole('heading', { name: 'Dana Scully', level: 1 }).waitFor();
+    const listed = second.getByRole('region', { name: /^Conversations/ });
+    await expect.poll(() => listed.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+    expect(await second.getByRole('region', { name: 'Billing' }).getByRole('button', { name: 'Look up in Stripe' }).count()).toBe(1);
   });
 });

@@ -36,6 +36,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
   // The same screen as `conversations`: the list stays mounted beside the open conversation.
   { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationsScreen') },
+  { path: 'contacts/:id', title: 'Contact', load: () => import('../screens/contacts/ContactScreen') },
   { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/Icon';
 import { IconButton } from '../../../components/IconButton';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
 import { useNow } from '../../../hooks/use-now';
+import { useSignedIn } from '../../../session/signed-in-context';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { BillingSection } from './billing/BillingSection';
 import { CustomDataSection } from './custom-data/CustomDataSection';
@@ -36,6 +37,8 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
   const now = useNow(30_000);
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
+  const { organization } = useSignedIn();
+  const contactPath = (id: number) => `/${organization.slug}/contacts/${id}`;
   const name = contact?.name || contact?.email || 'Unknown contact';
   return (
     <aside className="contact-summary" aria-label="Contact" id="contact-summary">
@@ -44,7 +47,15 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
       </div>
       <div className="contact-summary__card">
         <Avatar name={contact?.name ?? ''} email={contact?.email ?? ''} src={contact?.avatar ?? null} size={56} />
-        <h2 className="contact-summary__name">{name}</h2>
+        <h2 className="contact-summary__name">
+          {contact ? (
+            <Link to={contactPath(contact.id)} title="Open the contact’s page">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h2>
         {contact?.is_trusted && <Badge tone="success">Trusted</Badge>}
         {contact && !editing && (
           <div className="contact-edit__actions">

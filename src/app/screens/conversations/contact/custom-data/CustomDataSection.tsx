@@ -8,18 +8,19 @@ import { CustomValueInput } from './CustomValueInput';
  * The custom data of the contact and of the conversation (§1), when the organization has custom
  * data on and fields defined: each value editable in place, offline like every other edit.
  */
-export function CustomDataSection({ contact, conversation }: { contact: Contact; conversation: Conversation }) {
+export function CustomDataSection({ contact, conversation }: { contact: Contact; conversation: Conversation | null }) {
   const { organization } = useSignedIn();
   const fields = useCustomFields();
   const { mutate } = useSyncActions();
-  if (!organization.is_custom_data_enabled || !fields || fields.length === 0) return null;
+  const shown = fields?.filter((field) => field.entity === 'contact' || conversation !== null);
+  if (!organization.is_custom_data_enabled || !shown || shown.length === 0) return null;
   return (
     <section className="contact-summary__section" aria-labelledby="contact-custom-data">
       <h3 className="contact-summary__heading" id="contact-custom-data">
         Details
       </h3>
       <div className="custom-values">
-        {[...fields].sort((a, b) => (a.entity === b.entity ? 0 : a.entity === 'contact' ? -1 : 1)).map((field) =>
+        {[...shown].sort((a, b) => (a.entity === b.entity ? 0 : a.entity === 'contact' ? -1 : 1)).map((field) =>
           field.entity === 'contact' ? (
             <CustomValueInput
               key={field.id}
@@ -27,7 +28,7 @@ export function CustomDataSection({ contact, conversation }: { contact: Contact;
               value={contact.custom_data?.[field.key]}
               onSave={(value) => mutate({ kind: 'set-contact-data', contact_id: contact.id, values: { [field.key]: value } })}
             />
-          ) : (
+          ) : conversation === null ? null : (
             <CustomValueInput
               key={field.id}
               field={field}
