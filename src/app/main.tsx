@@ -21,6 +21,7 @@ import './styles/auth-page.css';
 import './styles/page.css';
 import './styles/app-shell.css';
 import './styles/team.css';
+import './styles/billing.css';
 import './styles/screens.css';
 import './styles/conversation-list.css';
 import './styles/conversation-view.css';

@@ -31,6 +31,8 @@ export const COLLECTION_DEFINITIONS = {
   /** The knowledge base (§4: collections and articles insert, update, delete arrive live). */
   collections: { key: 'id', keyType: 'string', audience: 'organization' },
   articles: { key: 'id', keyType: 'string', audience: 'organization' },
+  /** Custom data fields: ids chosen by the client, like snippets. */
+  custom_fields: { key: 'id', keyType: 'string', audience: 'organization' },
 } as const satisfies { [C in CollectionName]: CollectionDefinition };
 
 type Definitions = typeof COLLECTION_DEFINITIONS;

@@ -1,3 +1,5 @@
+import type { ContactFinancials } from './billing/financials';
+import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
 
 /**
@@ -46,6 +48,8 @@ export type Conversation = {
   snoozed_until?: number | null;
   created_at: number;
   version: number;
+  /** The conversation's custom data (§1): values by field key. Copies from builds before it have none. */
+  custom_data?: CustomData;
 };
 
 export type Attachment = { name: string; size: number; type: string; url: string };
@@ -104,6 +108,13 @@ export type Contact = {
   /** On the organization's blocked list (marked as spam with "block"). Copies saved before it existed lack it. */
   is_blocked?: boolean;
   version: number;
+  /** The billing view from Stripe (§3), cached on the server; absent or null until first read. */
+  financials?: ContactFinancials | null;
+  /** The latest subscription's status (`active`, `canceled`, …) and start (epoch ms), or null. */
+  subscription_status?: string | null;
+  subscription_start?: number | null;
+  /** The contact's custom data (§1): values by field key. Copies from builds before it have none. */
+  custom_data?: CustomData;
 };
 
 /**
@@ -214,6 +225,8 @@ export type Collections = {
   snippets: Snippet;
   collections: KnowledgeCollection;
   articles: Article;
+  /** The organization's custom data fields (§2 `custom-data`). */
+  custom_fields: CustomField;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;

@@ -23,7 +23,11 @@ import { registerInboundWebhookRoute } from './channels/inbound-webhook-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createContentPool } from './content/content-pool';
+import { registerBillingRoutes } from './billing/billing-routes';
+import { registerStripeWebhookRoute } from './billing/stripe-webhook-routes';
 import { registerContactRoutes } from './contacts/contact-routes';
+import { registerIntegrationRoutes } from './integrations/integration-routes';
+import { registerCustomDataRoutes } from './custom-data/custom-data-routes';
 import { registerConversationActionRoutes } from './conversations/conversation-action-routes';
 import { registerConversationMutationRoutes } from './conversations/conversation-mutation-routes';
 import { registerConversationRoutes } from './conversations/conversation-routes';
@@ -249,6 +253,10 @@ export async function buildApp({
       registerChatSettingsRoutes(api, ctx);
       registerAttachmentRoutes(api, ctx);
       registerInboundWebhookRoute(api, ctx);
+      registerIntegrationRoutes(api, ctx);
+      registerBillingRoutes(api, ctx);
+      registerStripeWebhookRoute(api, ctx);
+      registerCustomDataRoutes(api, ctx);
       done();
     },
     { prefix: '/api' },

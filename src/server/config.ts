@@ -5,6 +5,7 @@ import { loadChannelConfig, type ChannelConfig } from './channels/channel-config
 import { ConfigError } from './config-error';
 import { loadContentConfig, type ContentConfig } from './content/content-config';
 import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
+import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 
 export type TrustProxy = boolean | string;
@@ -40,9 +41,12 @@ export type Config = {
   content: ContentConfig;
   /** Web push keys and the email digest's pace (notifications/notification-config.ts). */
   notifications: NotificationConfig;
+  /** Integrations (Stripe): the key that encrypts their secrets at rest, and Stripe's API address. */
+  integrations: IntegrationConfig;
 };
 
 export { ConfigError };
+
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
+    integrations: loadIntegrationConfig(env),
   };
 }
 

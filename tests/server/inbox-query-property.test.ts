@@ -42,6 +42,19 @@ async function seedWorld(suite: ServerSuite): Promise<World> {
     for (const index of [8, 9, 12]) await db.updateTable('conversations').set({ tags: writeJsonColumn(['vip', 'billing']) }).where('id', '=', at(index).id).execute();
     await db.updateTable('contacts').set({ email: null }).where('id', '=', at(13).contact_id).execute();
     await db.updateTable('contacts').set({ name: 'ÉMILE Zoë' }).where('id', '=', at(14).contact_id).execute();
+    // Custom data as the server writes it (JSON.stringify, keys sorted): lookalike values, numbers,
+    // yes/no, a LIKE wildcard, and a text value that spells another field's pair.
+    const conversationData: [number, Record<string, unknown>][] = [
+      [15, { plan: 'pro' }],
+      [16, { plan: 'Team', seats: 3 }],
+      [17, { seats: 30, vip: true }],
+      [18, { note: 'x"plan":"pro"' }],
+      [19, { plan: 'pro_max' }],
+      [20, { plan: '50%', vip: false }],
+    ];
+    for (const [index, data] of conversationData) await db.updateTable('conversations').set({ custom_data: JSON.stringify(data) }).where('id', '=', at(index).id).execute();
+    await db.updateTable('contacts').set({ custom_data: JSON.stringify({ plan: 'PRO', region: 'eu' }) }).where('id', '=', at(21).contact_id).execute();
+    await db.updateTable('contacts').set({ custom_data: JSON.stringify({ seats: 3.5, vip: true }) }).where('id', '=', at(22).contact_id).execute();
 
     const api = suite.client();
     const login = await api.post<Session>('auth/login', { email: seeded.ownerEmail, password: seeded.password, domain: slug });
@@ -98,6 +111,8 @@ function term(random: Random, world: World): string {
     () => `contact:${some(random, contactIds).join(',')}`,
     () => freeText(random, world),
     () => freeText(random, world),
+    () =>
+      `data.${random.pick(['plan', 'seats', 'vip', 'region', 'note', 'nokey'])}:${some(random, ['pro', 'PRO', 'team', 'Pro', '3', '3.0', '30', '3.5', 'yes', 'true', 'no', 'eu', 'pro_max', '50%', '50', 'x']).join(',')}`,
   ])();
   return random.chance(0.25) ? `-${body}` : body;
 }
@@ -148,7 +163,7 @@ describeEachDatabase('inbox query property', (database) => {
 
   it('a malformed query is refused with the parser message under errors.search', async () => {
     const { api } = await suite.signUp();
-    for (const text of ['foo:bar', 'is:lost', 'tag:', 'order:newest order:oldest', 'refund "charged', '-order:newest', 'say"hi"']) {
+    for (const text of ['foo:bar', 'is:lost', 'tag:', 'data.plan:', 'data.plan:a,,b', 'data.9lives:x', 'order:newest order:oldest', 'refund "charged', '-order:newest', 'say"hi"']) {
       const parsed = parseInboxQuery(text);
       if (parsed.ok) throw new Error(`Expected ${text} to be refused`);
       const response = await api.get(`conversations/?search=${encodeURIComponent(text)}`);

@@ -26,6 +26,8 @@ function openAsPreviousBuild(name: string): Dexie {
   });
   // The knowledge base (issue 16).
   db.version(6).stores({ collections: 'id, parent_id, slug', articles: 'id, slug, updated_at' });
+  // Custom data fields (issue 17).
+  db.version(7).stores({ custom_fields: 'id, key' });
   return db;
 }
 

@@ -50,6 +50,9 @@ export function AppShell() {
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
             {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}
             {can(agent, PAGE_PERMISSIONS.chat) && <SidebarLink to={`/${slug}/chat`} icon="chat" label="Chat widget" />}
+            {can(agent, PAGE_PERMISSIONS['custom-data']) && <SidebarLink to={`/${slug}/custom-data`} icon="list" label="Custom data" />}
+            {can(agent, PAGE_PERMISSIONS.integrations) && <SidebarLink to={`/${slug}/integrations`} icon="link" label="Integrations" />}
+            {can(agent, PAGE_PERMISSIONS.billing) && <SidebarLink to={`/${slug}/billing`} icon="lock" label="Billing" />}
             <SidebarLink to={`/${slug}/blocked`} icon="ban" label="Blocked contacts" />
           </SettingsNav>
           <ConnectionStatus />

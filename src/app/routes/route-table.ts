@@ -40,6 +40,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'conversations/new', title: 'New conversation', load: () => import('../screens/ConversationsScreen') },
   // A conversation started on this device and not saved by the server yet (its temporary id).
   { path: 'conversations/starting/:tempId', title: 'New conversation', load: () => import('../screens/ConversationsScreen') },
+  { path: 'contacts/:id', title: 'Contact', load: () => import('../screens/contacts/ContactScreen') },
   { path: 'inboxes', title: 'Inboxes', load: () => import('../screens/settings/CustomInboxesScreen') },
   { path: 'account/general', title: 'Account', load: () => import('../screens/settings/AccountGeneralScreen') },
   { path: 'account/security', title: 'Security', load: () => import('../screens/settings/AccountSecurityScreen') },
@@ -60,5 +61,18 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
   { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },
   { path: 'chat', title: 'Chat widget', permission: PAGE_PERMISSIONS.chat, load: () => import('../screens/chat/ChatSettingsScreen') },
+  {
+    path: 'integrations',
+    title: 'Integrations',
+    permission: PAGE_PERMISSIONS.integrations,
+    load: () => import('../screens/integrations/IntegrationsScreen'),
+  },
+  {
+    path: 'custom-data',
+    title: 'Custom data',
+    permission: PAGE_PERMISSIONS['custom-data'],
+    load: () => import('../screens/custom-data/CustomDataScreen'),
+  },
+  { path: 'billing', title: 'Billing', permission: PAGE_PERMISSIONS.billing, load: () => import('../screens/integrations/BillingSettingsScreen') },
   { path: 'blocked', title: 'Blocked contacts', load: () => import('../screens/blocked/BlockedScreen') },
 ];

@@ -57,6 +57,22 @@ export const apiPaths = {
   conversationSplit: (id: number) => `conversations/${id}/split`,
   conversationSpam: (id: number) => `conversations/${id}/spam`,
   contact: (id: number) => `contacts/${id}`,
+  contactMerge: (id: number) => `contacts/${id}/merge`,
+  /** Billing (§7): payment-email links, a refresh from Stripe, refunds and subscription cancels. */
+  contactPaymentEmail: (id: number) => `contacts/${id}/payment-email`,
+  contactBillingRefresh: (id: number) => `contacts/${id}/billing/refresh`,
+  contactRefund: (id: number, chargeId: string) => `contacts/${id}/refund/${encodeURIComponent(chargeId)}`,
+  contactSubscription: (id: number, subId: string, query: string) => `contacts/${id}/subscriptions/${encodeURIComponent(subId)}?${query}`,
+  /** Custom data (§2 `custom-data`): field definitions and values. */
+  customFields: 'custom-data/',
+  customField: (id: string) => `custom-data/${encodeURIComponent(id)}`,
+  customDataEnabled: 'custom-data/enabled',
+  contactData: (id: number) => `contacts/${id}/data`,
+  conversationData: (id: number) => `conversations/${id}/data`,
+  integration: (name: string) => `integrations/${encodeURIComponent(name)}`,
+  integrationProperties: (name: string) => `integrations/${encodeURIComponent(name)}/properties`,
+  /** Stripe's webhook for an organization (signed with the endpoint secret, not a session). */
+  stripeWebhook: (slug: string) => `integrations/stripe/webhook/${encodeURIComponent(slug)}`,
   tags: 'tags/',
   snippets: 'snippets/',
   snippet: (id: string) => `snippets/${encodeURIComponent(id)}`,

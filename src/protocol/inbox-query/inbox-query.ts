@@ -27,6 +27,11 @@ export type InboxTerm =
   | { kind: 'tag'; negated: boolean; values: string[] }
   | { kind: 'channel'; negated: boolean; values: Channel[] }
   | { kind: 'contact'; negated: boolean; values: number[] }
+  /**
+   * `data.<key>:<value>`: the conversation's or its contact's custom data value of that field is
+   * one of `values` (as typed; compared as JSON after `foldInboxText`, see customValueLiterals).
+   */
+  | { kind: 'data'; negated: boolean; key: string; values: string[] }
   /** A word or a quoted phrase, as typed; matched after `foldInboxText`. */
   | { kind: 'text'; negated: boolean; text: string };
 

@@ -1,10 +1,11 @@
+import { customValueLiteral, customValueLiterals, type CustomData } from '../custom-data/custom-fields';
 import type { Contact, Conversation } from '../documents';
 import { DEFAULT_INBOX_ORDER, foldInboxText, snoozedShown, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
 
 /** What evaluation reads of a conversation. */
 export type InboxConversation = Pick<
   Conversation,
-  'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'snoozed_until'
+  'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'snoozed_until' | 'custom_data'
 >;
 /** What ordering reads of a conversation. */
 export type InboxSortable = Pick<Conversation, 'id' | 'priority' | 'last_update_ts'>;
@@ -13,13 +14,22 @@ export type InboxMatchContext = {
   /** The signed-in agent, for `assigned:me`. */
   me: number;
   /** The conversation's contact; without it free text looks only at the subject and the last update. */
-  contact?: Pick<Contact, 'name' | 'email'> | undefined;
+  contact?: Pick<Contact, 'name' | 'email' | 'custom_data'> | undefined;
 };
 
 function textMatches(needle: string, conversation: InboxConversation, contact: InboxMatchContext['contact']): boolean {
   const folded = foldInboxText(needle);
   const haystacks = [conversation.subject, conversation.last_update, contact?.name ?? '', contact?.email ?? ''];
   return haystacks.some((haystack) => foldInboxText(haystack).includes(folded));
+}
+
+/** The same comparison as the server's SQL: the stored value's JSON, folded, is one of the values' literals. */
+function dataMatches(key: string, values: readonly string[], sources: readonly (CustomData | undefined)[]): boolean {
+  const literals = new Set(values.flatMap((value) => customValueLiterals(foldInboxText(value))));
+  return sources.some((data) => {
+    const stored = data && Object.hasOwn(data, key) ? data[key] : undefined;
+    return stored !== undefined && literals.has(foldInboxText(customValueLiteral(stored)));
+  });
 }
 
 function termMatches(term: InboxTerm, conversation: InboxConversation, context: InboxMatchContext): boolean {
@@ -40,6 +50,8 @@ function termMatches(term: InboxTerm, conversation: InboxConversation, context: 
       return term.values.includes(conversation.contact_id);
     case 'text':
       return textMatches(term.text, conversation, context.contact);
+    case 'data':
+      return dataMatches(term.key, term.values, [conversation.custom_data, context.contact?.custom_data]);
   }
 }
 

@@ -11,6 +11,7 @@
  *   tag:<slug>                        tag:billing,urgent  has any of these tags
  *   channel:email | chat
  *   contact:<contact id>
+ *   data.<field key>:<value>          data.plan:pro,team  a custom data value (contact's or conversation's)
  *   order:priority | newest | oldest  at most one, not a filter (default: newest)
  *   -<term>                           -tag:spam  -"out of office"   the term must not match
  *   anything else                     refund  "charged twice"       free text
@@ -24,6 +25,7 @@
  * empty quote, or a quote inside a word.
  */
 import { parseCanonicalId } from '../canonical-id';
+import { CUSTOM_KEY_PATTERN } from '../custom-data/custom-fields';
 import { CHANNELS, CONVERSATION_STATUSES, type Channel } from '../documents';
 import { INBOX_ORDERS, type InboxAssignee, type InboxOrder, type InboxQuery, type InboxQueryError, type InboxState, type InboxTerm } from './inbox-query';
 
@@ -39,7 +41,8 @@ const FILTER_EXPECTS = {
 } as const;
 type FilterKey = keyof typeof FILTER_EXPECTS;
 
-const FILTER_PATTERN = /^([A-Za-z]+):/;
+const FILTER_PATTERN = /^(data\.[A-Za-z0-9_]+|[A-Za-z]+):/i;
+const DATA_PREFIX = 'data.';
 
 class QueryError extends Error {
   constructor(
@@ -99,6 +102,19 @@ function filterTerm(key: Exclude<FilterKey, 'order'>, negated: boolean, value: s
   }
 }
 
+/** `data.<key>:a,b`: the field key must read as one, every value must be non-empty. */
+function dataTerm(key: string, negated: boolean, value: string, valueStart: number): InboxTerm {
+  if (!CUSTOM_KEY_PATTERN.test(key)) throw new QueryError(`data.${key}: is not a custom data field key`, valueStart - key.length);
+  const values: string[] = [];
+  let offset = valueStart;
+  for (const raw of value.split(',')) {
+    if (raw === '') throw new QueryError(`data.${key}: expects a value`, offset + 1);
+    values.push(raw);
+    offset += raw.length + 1;
+  }
+  return { kind: 'data', negated, key, values };
+}
+
 /** Reads a quoted phrase whose opening quote is at `start`; returns it and the index after the closing quote. */
 function readPhrase(text: string, start: number): { phrase: string; end: number } {
   const close = text.indexOf('"', start + 1);
@@ -141,6 +157,10 @@ function parseTerms(text: string): InboxQuery {
       continue;
     }
     const key = filter[1].toLowerCase();
+    if (key.startsWith(DATA_PREFIX)) {
+      terms.push(dataTerm(key.slice(DATA_PREFIX.length), negated, word.slice(filter[0].length), bodyStart + filter[0].length));
+      continue;
+    }
     if (!isFilterKey(key)) throw new QueryError(`Unknown filter '${filter[1]}'`, bodyStart + 1);
     const valueStart = bodyStart + filter[0].length;
     const value = word.slice(filter[0].length);

@@ -5,6 +5,9 @@ import { TAG_MUTATIONS } from './tag-mutations';
 import { MESSAGE_MUTATIONS } from './message-mutations';
 import { SNIPPET_MUTATIONS } from './snippet-mutations';
 import { KNOWLEDGE_MUTATIONS } from './knowledge-mutations';
+import { BILLING_MUTATIONS } from './billing-mutations';
+import { CUSTOM_DATA_MUTATIONS } from './custom-data-mutations';
+import { CONTACT_MUTATIONS } from './contact-mutations';
 
 /**
  * Every mutation's name (its `kind`, the name stored in outbox rows) and argument schema, per
@@ -12,7 +15,17 @@ import { KNOWLEDGE_MUTATIONS } from './knowledge-mutations';
  * validates the same request shapes, and MutationInput, the type of what the app hands to the
  * worker, follows from these schemas. A new domain spreads its map in here.
  */
-export const MUTATION_ARGS = { ...CONVERSATION_MUTATIONS, ...MESSAGE_MUTATIONS, ...DRAFT_MUTATIONS, ...TAG_MUTATIONS, ...SNIPPET_MUTATIONS, ...KNOWLEDGE_MUTATIONS };
+export const MUTATION_ARGS = {
+  ...CONVERSATION_MUTATIONS,
+  ...MESSAGE_MUTATIONS,
+  ...DRAFT_MUTATIONS,
+  ...TAG_MUTATIONS,
+  ...SNIPPET_MUTATIONS,
+  ...KNOWLEDGE_MUTATIONS,
+  ...BILLING_MUTATIONS,
+  ...CUSTOM_DATA_MUTATIONS,
+  ...CONTACT_MUTATIONS,
+};
 
 type Schemas = typeof MUTATION_ARGS;
 export type MutationKind = keyof Schemas;

@@ -6,19 +6,53 @@ import { requireSession, signedIn } from '../http/auth-hook';
 import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { toContact } from './contact-model';
+import { updateContact } from './contact-writes';
+import { mergeContacts } from './merge-contacts';
+import { runMutation } from '../mutations/run-mutation';
+import { contactMergeBody, contactUpdateBody, LAST_CONVERSATIONS, type ContactConversation } from '../../protocol/api/contact-requests';
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get('/contacts/:id', { preHandler }, async (request): Promise<Contact> => {
+  /** The contact, with `last_conversations` (§3): its latest conversations on the server, not only what a device holds. */
+  app.get('/contacts/:id', { preHandler }, async (request): Promise<Contact & { last_conversations: ContactConversation[] }> => {
     const { id } = parseInput(contactParams, request.params);
-    const row = await ctx.db
-      .selectFrom('contacts')
-      .selectAll()
-      .where('org_id', '=', signedIn(request).organization.id)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const orgId = signedIn(request).organization.id;
+    const row = await ctx.db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
-    return toContact(row);
+    const conversations = await ctx.db
+      .selectFrom('conversations')
+      .select(['id', 'subject', 'status', 'last_update_ts'])
+      .where('org_id', '=', orgId)
+      .where('contact_id', '=', id)
+      .where('merged_into', 'is', null)
+      .orderBy('last_update_ts', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LAST_CONVERSATIONS)
+      .execute();
+    return { ...toContact(row), last_conversations: conversations.map((c) => ({ ...c, last_update_ts: Number(c.last_update_ts) })) };
   });
+
+  app.post('/contacts/:id/merge', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(contactParams, request.params);
+      return mergeContacts(write, id, parseInput(contactMergeBody, request.body).into);
+    }),
+  );
+
+  /** `PATCH contacts/{id}`: any agent edits a contact's name, email, company and trust (§3). */
+  app.patch('/contacts/:id', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write) => {
+      const { id } = parseInput(contactParams, request.params);
+      const body = parseInput(contactUpdateBody, request.body);
+      const found = await write.trx.selectFrom('contacts').select('id').where('org_id', '=', write.orgId).where('id', '=', id).executeTakeFirst();
+      if (!found) throw notFound();
+      return updateContact(write, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.email !== undefined ? { email: body.email } : {}),
+        ...(body.company !== undefined ? { company: body.company || null } : {}),
+        ...(body.is_trusted !== undefined ? { is_trusted: body.is_trusted ? 1 : 0 } : {}),
+      });
+    }),
+  );
 }

@@ -33,7 +33,11 @@ export async function findOrCreateContactByEmail(write: Write, email: string): P
 }
 
 /** Changes a contact, with its feed row. */
-export function updateContact(write: Write, id: number, values: { is_blocked?: number }): Promise<Contact> {
+export function updateContact(
+  write: Write,
+  id: number,
+  values: { is_blocked?: number; name?: string; email?: string | null; company?: string | null; is_trusted?: number },
+): Promise<Contact> {
   return write.change('contacts', 'update', async (version) => {
     const row = await write.trx
       .updateTable('contacts')

@@ -1,3 +1,4 @@
+import { readCustomData } from '../custom-data/custom-field-model';
 import { z } from 'zod';
 import type { Conversation, Recipient } from '../../protocol/documents';
 import type { ConversationRow } from '../db/database';
@@ -41,5 +42,6 @@ export function toConversation(row: ConversationRow): Conversation {
     snoozed_until: row.snoozed_until === null ? null : Number(row.snoozed_until),
     created_at: Number(row.created_at),
     version: Number(row.version),
+    custom_data: readCustomData(row.custom_data),
   };
 }

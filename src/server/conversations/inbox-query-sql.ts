@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { foldInboxText, snoozedShown, type InboxQuery, type InboxTerm } from '../../protocol/inbox-query/inbox-query';
+import { customValueLiterals } from '../../protocol/custom-data/custom-fields';
 import type { Database } from '../db/database';
 import type { DialectName } from '../db/open-database';
 
@@ -12,6 +13,7 @@ type ListScope = ExpressionBuilder<Database, 'conversations' | 'contacts'>;
 export type InboxSqlContext = { dialect: DialectName; me: number };
 
 const TEXT_COLUMNS = ['conversations.subject', 'conversations.last_update', 'contacts.name', 'contacts.email'] as const;
+const DATA_COLUMNS = ['conversations.custom_data', 'contacts.custom_data'] as const;
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** `LIKE` pattern text for a literal substring (backslash is the escape character). */
@@ -23,7 +25,7 @@ export function containsPattern(search: string): string {
  * A–Z to a–z only, as `foldInboxText` does. SQLite's LOWER folds ASCII only (no ICU); on
  * PostgreSQL LOWER follows the database locale, so the fold is spelt out with TRANSLATE.
  */
-function folded(column: (typeof TEXT_COLUMNS)[number], dialect: DialectName) {
+function folded(column: (typeof TEXT_COLUMNS)[number] | (typeof DATA_COLUMNS)[number], dialect: DialectName) {
   const value = sql`coalesce(${sql.ref(column)}, '')`;
   return dialect === 'postgres' ? sql`translate(${value}, ${sql.lit(UPPER)}, ${sql.lit(UPPER.toLowerCase())})` : sql`lower(${value})`;
 }
@@ -64,6 +66,14 @@ function termSql(eb: ListScope, term: InboxTerm, { dialect, me }: InboxSqlContex
     case 'text': {
       const pattern = containsPattern(foldInboxText(term.text));
       return eb.or(TEXT_COLUMNS.map((column) => sql<SqlBool>`${folded(column, dialect)} like ${pattern} escape '\\'`));
+    }
+    case 'data': {
+      // The stored JSON (written by JSON.stringify, keys sorted, no spaces) holds `"key":<literal>`
+      // followed by `,` or `}`: the same comparison as matchesInboxQuery's.
+      const key = JSON.stringify(term.key);
+      const literals = [...new Set(term.values.flatMap((value) => customValueLiterals(foldInboxText(value))))];
+      const patterns = literals.flatMap((literal) => [containsPattern(`${key}:${literal},`), containsPattern(`${key}:${literal}}`)]);
+      return eb.or(DATA_COLUMNS.flatMap((column) => patterns.map((pattern) => sql<SqlBool>`${folded(column, dialect)} like ${pattern} escape '\\'`)));
     }
   }
 }

@@ -42,6 +42,9 @@ export interface Database extends KnowledgeTables {
   notifications: NotificationsTable;
   notification_unsubscribes: NotificationUnsubscribesTable;
   server_keys: ServerKeysTable;
+  integrations: IntegrationsTable;
+  contact_payment_links: ContactPaymentLinksTable;
+  custom_fields: CustomFieldsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -127,6 +130,12 @@ export interface ContactsTable {
   is_blocked: Generated<number>;
   created_at: number;
   version: number;
+  /** The cached billing view (JSON ContactFinancials), refreshed from Stripe; null until first read. */
+  financials: string | null;
+  subscription_status: string | null;
+  subscription_start: number | null;
+  /** JSON object of custom data values by field key (custom-data/), or null. */
+  custom_data: string | null;
 }
 
 export interface TagsTable {
@@ -189,6 +198,8 @@ export interface ConversationsTable {
   merged_into: number | null;
   created_at: number;
   version: number;
+  /** JSON object of custom data values by field key (custom-data/), or null. */
+  custom_data: Generated<string | null>;
 }
 
 /** Messages and notes in one table; the wire id is `m-<id>` or `n-<id>` after `type`. */
@@ -422,3 +433,47 @@ export type AttachmentRow = Selectable<AttachmentsTable>;
 export type BlockedContactRow = Selectable<BlockedContactsTable>;
 export type ChatSettingsRow = Selectable<ChatSettingsTable>;
 export type ChatVisitorRow = Selectable<ChatVisitorsTable>;
+
+/** An organization's connected integration (Stripe): its secrets sealed (integrations/secret-box.ts). */
+export interface IntegrationsTable {
+  org_id: number;
+  name: string;
+  api_key: string;
+  webhook_secret: string | null;
+  /** What the page shows of the key: its kind and last four characters (`rk_live_…abcd`). */
+  key_hint: string;
+  connected_by: number | null;
+  connected_at: number;
+  /** The text of the last failed call to the service, cleared by the next success. */
+  last_error: string | null;
+}
+export type IntegrationRow = Selectable<IntegrationsTable>;
+
+/** A payment email an agent confirmed for a contact (§4): who and when. */
+export interface ContactPaymentLinksTable {
+  org_id: number;
+  contact_id: number;
+  source: string;
+  email: string;
+  confirmed_by: number | null;
+  confirmed_at: number;
+}
+export type ContactPaymentLinkRow = Selectable<ContactPaymentLinksTable>;
+
+/** A custom data field of an organization (custom-data/). */
+export interface CustomFieldsTable {
+  org_id: number;
+  id: string;
+  entity: string;
+  key: string;
+  label: string;
+  type: string;
+  options: string;
+  required: number;
+  min: number | null;
+  max: number | null;
+  sort: number;
+  created_at: number;
+  version: number;
+}
+export type CustomFieldRow = Selectable<CustomFieldsTable>;

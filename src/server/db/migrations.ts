@@ -9,6 +9,8 @@ import { createRateLimitTables } from './rate-limit-tables';
 import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
+import { createContactBillingTables } from '../billing/billing-tables';
+import { createCustomDataTables } from '../custom-data/custom-data-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables } from './sync-tables';
 import { createNotificationTables } from '../notifications/notification-tables';
@@ -43,6 +45,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '0018-notifications': { up: (db: Kysely<unknown>) => createNotificationTables(db, dialect) },
     '0019-knowledge': { up: (db: Kysely<unknown>) => createKnowledgeTables(db, dialect) },
+    '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
+    '0020b-custom-data': { up: (db: Kysely<unknown>) => createCustomDataTables(db.schema) },
   };
 }
 

@@ -4,6 +4,8 @@ export type PublicLinks = {
   resetPassword(token: string): string;
   signIn(token: string): string;
   invite(token: string): string;
+  /** Any other path on the public address (the Stripe webhook's URL). */
+  link(path: string): string;
 };
 
 export function createPublicLinks(publicUrl: () => string): PublicLinks {
@@ -13,5 +15,6 @@ export function createPublicLinks(publicUrl: () => string): PublicLinks {
     resetPassword: (token) => link(`auth/token/${token}/change-password`),
     signIn: (token) => link(`auth/token/${token}`),
     invite: (token) => link(`invite/${token}`),
+    link,
   };
 }

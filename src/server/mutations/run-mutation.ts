@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { SESSION_HEADER } from '../../protocol/api/routes';
@@ -43,6 +44,20 @@ function mutationKey(request: FastifyRequest, caller: SignedIn): MutationKey | n
   };
 }
 
+/**
+ * A call to another service (Stripe) made before the write transaction, so no database lock is
+ * held while it runs. It gets an idempotency key derived from the mutation id (the same for
+ * every repeat of one outbox row, across instances and restarts), so that the service applies it
+ * once even when the row is sent again before its first answer was stored; without a mutation
+ * id, a fresh key. Its 4xx (HttpError) is stored like any other.
+ */
+export type ExternalCall<E> = (caller: SignedIn, idempotencyKey: string) => Promise<E>;
+
+function externalIdempotencyKey(key: MutationKey | null): string {
+  if (!key) return randomUUID();
+  return createHash('sha256').update(`${key.orgId}\n${key.sessionId}\n${key.mutationId}`).digest('hex');
+}
+
 /** The id names a mutation another agent sent, or another request: never answer with its result. */
 const reusedId = () => new HttpError(409, { error: API_ERRORS.mutationIdReused });
 
@@ -55,12 +70,12 @@ const reusedId = () => new HttpError(409, { error: API_ERRORS.mutationIdReused }
  * it can be retried. Everything the call reads from the request is parsed inside `run`, so bad
  * input is such a 4xx too.
  */
-export async function runMutation(
+export async function runMutation<E = undefined>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: (write: Write, caller: SignedIn) => Promise<unknown>,
-  options: { status?: 200 | 201 | 204 } = {},
+  run: (write: Write, caller: SignedIn, external: E) => Promise<unknown>,
+  options: { status?: 200 | 201 | 204; external?: ExternalCall<E> } = {},
 ): Promise<FastifyReply> {
   const caller = signedIn(request);
   const key = mutationKey(request, caller);
@@ -80,12 +95,13 @@ export async function runMutation(
   }
   const statusCode = options.status ?? 200;
   try {
+    const external = options.external ? await options.external(caller, externalIdempotencyKey(key)) : (undefined as E);
     const body = await runWrite(ctx, { orgId: caller.organization.id, mutationId: key?.mutationId ?? null }, async (write) => {
       if (key) {
         const stored = await findMutation(write.trx, key);
         if (stored) throw new AlreadyAnswered(stored);
       }
-      const value = await run(write, caller);
+      const value = await run(write, caller, external);
       if (key) await recordMutation(write.trx, key, { status: 'applied', statusCode, body: value, now: write.now });
       return value;
     });

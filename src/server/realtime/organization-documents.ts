@@ -1,6 +1,7 @@
 import { COLLECTIONS } from '../../protocol/collections';
 import type { CollectionName, Collections } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
+import { toCustomField } from '../custom-data/custom-field-model';
 import { toConversation } from '../conversations/conversation-model';
 import type { Db } from '../db/database';
 import { listVisibleDrafts } from '../drafts/draft-queries';
@@ -34,6 +35,14 @@ type OtherCollection = Exclude<CollectionName, ThreadCollection>;
  * see src/protocol/collections.ts), a page at a time by key. A new collection adds its reader here.
  */
 const COLLECTION_READERS: { [C in OtherCollection]: (reader: Reader) => AsyncGenerator<Collections[C][]> } = {
+  custom_fields: ({ db, orgId, size }) =>
+    keyed(
+      (after: string) => db.selectFrom('custom_fields').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),
+      '',
+      (row) => row.id,
+      toCustomField,
+      size,
+    ),
   contacts: ({ db, orgId, size }) =>
     keyed(
       (after: number) => db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(size).execute(),

@@ -12,6 +12,9 @@ import { messageMutations } from './message-mutations';
 import { newConversationMutations } from './new-conversation-mutations';
 import { snippetMutations } from './snippet-mutations';
 import { knowledgeMutations } from './knowledge-mutations';
+import { billingMutations } from './billing-mutations';
+import { customDataMutations } from './custom-data-mutations';
+import { contactMutations } from './contact-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -29,6 +32,9 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...tagMutations,
   ...snippetMutations,
   ...knowledgeMutations,
+  ...billingMutations,
+  ...customDataMutations,
+  ...contactMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */

@@ -1,14 +1,22 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Contact, Conversation } from '../../../../protocol/documents';
 import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { IconButton } from '../../../components/IconButton';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
 import { useNow } from '../../../hooks/use-now';
+import { useSignedIn } from '../../../session/signed-in-context';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { ContactArticles } from './ContactArticles';
-import { useContactConversations } from './use-contact-conversations';
+import { BillingSection } from './billing/BillingSection';
+import { CustomDataSection } from './custom-data/CustomDataSection';
+import { ContactEditForm } from './ContactEditForm';
+import { MergeContactDialog } from './MergeContactDialog';
+import { useContactConversations, withServerConversations } from './use-contact-conversations';
+import { useServerContactConversations } from './use-server-contact-conversations';
 
 type SummaryProps = {
   conversation: Conversation;
@@ -24,8 +32,14 @@ type SummaryProps = {
  * conversations on this device, each a link. A column on wide screens, a panel elsewhere.
  */
 export function ContactSummary({ conversation, contact, rowPath, onClose }: SummaryProps) {
-  const data = useContactConversations(conversation.contact_id);
+  const local = useContactConversations(conversation.contact_id);
+  const server = useServerContactConversations(conversation.contact_id);
+  const data = local && withServerConversations(local, server);
   const now = useNow(30_000);
+  const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const { organization } = useSignedIn();
+  const contactPath = (id: number) => `/${organization.slug}/contacts/${id}`;
   const name = contact?.name || contact?.email || 'Unknown contact';
   return (
     <aside className="contact-summary" aria-label="Contact" id="contact-summary">
@@ -34,9 +48,29 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
       </div>
       <div className="contact-summary__card">
         <Avatar name={contact?.name ?? ''} email={contact?.email ?? ''} src={contact?.avatar ?? null} size={56} />
-        <h2 className="contact-summary__name">{name}</h2>
+        <h2 className="contact-summary__name">
+          {contact ? (
+            <Link to={contactPath(contact.id)} title="Open the contact’s page">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h2>
         {contact?.is_trusted && <Badge tone="success">Trusted</Badge>}
+        {contact && !editing && (
+          <div className="contact-edit__actions">
+            <Button size="small" variant="ghost" onClick={() => setEditing(true)}>
+              Edit contact
+            </Button>
+            <Button size="small" variant="ghost" onClick={() => setMerging(true)}>
+              Merge…
+            </Button>
+          </div>
+        )}
       </div>
+      {contact && <MergeContactDialog contact={contact} open={merging} onClose={() => setMerging(false)} />}
+      {contact && editing && <ContactEditForm key={contact.id} contact={contact} onDone={() => setEditing(false)} />}
       <dl className="contact-summary__facts">
         <div className="contact-summary__fact">
           <dt>
@@ -90,6 +124,8 @@ export function ContactSummary({ conversation, contact, rowPath, onClose }: Summ
         )}
       </div>
       <ContactArticles contactId={conversation.contact_id} now={now} />
+      {contact && <CustomDataSection contact={contact} conversation={conversation} />}
+      {contact && <BillingSection contact={contact} conversationId={conversation.id} />}
     </aside>
   );
 }

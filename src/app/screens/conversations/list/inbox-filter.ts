@@ -104,8 +104,8 @@ export function selectConversations<T extends Listed>(
   return { rows: matching.slice(0, limit), total: matching.length };
 }
 
-/** Whether a query has free text, which needs each conversation's contact. */
+/** Whether a query has free text or custom data, which need each conversation’s contact. */
 export function needsContacts(query: InboxQuery): boolean {
-  return query.terms.some((term) => term.kind === 'text');
+  return query.terms.some((term) => term.kind === 'text' || term.kind === 'data');
 }
 

@@ -44,7 +44,7 @@ export function countUnreadByInbox(
   conversations: Iterable<InboxConversation>,
   inboxes: readonly CountedInbox[],
   me: number,
-  contacts?: ReadonlyMap<number, Pick<Contact, 'name' | 'email'>>,
+  contacts?: ReadonlyMap<number, Pick<Contact, 'name' | 'email' | 'custom_data'>>,
 ): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { key } of inboxes) counts[key] = 0;

@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+import { Alert } from '../../components/Alert';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { PageHeader } from '../../layout/PageHeader';
+import { useSignedIn } from '../../session/signed-in-context';
+import { billingDate } from '../conversations/contact/billing/billing-text';
+import { useIntegration } from './use-integration';
+
+/**
+ * `billing` (§6 `organization.update`): the organization's own plan (§3 `is_premium`,
+ * `trial_ends_at`; a self-hosted install is premium) and the payment sources the contact billing
+ * view reads (Stripe, connected on the Integrations page).
+ */
+export default function BillingSettingsScreen() {
+  const { organization } = useSignedIn();
+  const { state, reload } = useIntegration('stripe');
+  const trialEnds = organization.trial_ends_at;
+  return (
+    <div className="page">
+      <PageHeader title="Billing" description="Your plan, and where the contact panel’s payments come from." />
+      <section className="panel" aria-labelledby="plan-title">
+        <div className="panel__header">
+          <h2 className="panel__title" id="plan-title">
+            Plan
+          </h2>
+        </div>
+        <div className="panel__body">
+          {organization.is_premium ? (
+            <p>
+              <Badge tone="success">Premium</Badge> Self-hosted: every feature is on, with no trial and no seat limit.
+            </p>
+          ) : (
+            <p>
+              <Badge tone="warning">Trial</Badge> {trialEnds ? `Your trial ends on ${billingDate(trialEnds)}.` : 'Your trial has no end date.'}
+            </p>
+          )}
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="sources-title">
+        <div className="panel__header">
+          <h2 className="panel__title" id="sources-title">
+            Payment sources
+          </h2>
+        </div>
+        <div className="panel__body">
+          {state.kind === 'loading' && <Spinner label="Loading payment sources" />}
+          {state.kind === 'failed' && (
+            <Alert tone="error">
+              The payment sources could not be loaded.{' '}
+              <Button size="small" onClick={reload}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+          {state.kind === 'loaded' && (
+            <p>
+              Stripe: {state.properties.connected ? <Badge tone="success">Connected</Badge> : <Badge>Not connected</Badge>}{' '}
+              {state.properties.connected ? `with ${state.properties.key_hint ?? 'a restricted key'}. ` : ''}
+              <Link to={`/${organization.slug}/integrations`}>Manage in Integrations</Link>
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import {
+  cancelSubscriptionQuery,
+  paymentEmailBody,
+  refundBody,
+  refundParams,
+  subscriptionParams,
+} from '../../protocol/api/billing-requests';
+import { contactParams } from '../../protocol/api/conversation-requests';
+import { formatMoney, toMinorUnits } from '../../protocol/billing/money';
+import type { ContactFinancials } from '../../protocol/billing/financials';
+import type { AppContext } from '../app-context';
+import type { SignedIn } from '../auth/session';
+import { toContact } from '../contacts/contact-model';
+import { findConversationRow } from '../conversations/conversation-queries';
+import type { ContactPaymentLinkRow, ContactRow } from '../db/database';
+import { requireSession } from '../http/auth-hook';
+import { notFound } from '../http/http-error';
+import { parseInput } from '../http/parse-input';
+import { connectedStripe, stripeFailure, stripeSucceeded } from '../integrations/stripe-client';
+import { runMutation } from '../mutations/run-mutation';
+import type { Write } from '../realtime/write-transaction';
+import { billingNote, writeBillingState } from './billing-writes';
+import { readBillingState, type BillingState } from './stripe-financials';
+
+type Target = { contact: ContactRow; stripe: Stripe; links: ContactPaymentLinkRow[] };
+
+async function contactRow(ctx: AppContext, orgId: number, id: number): Promise<ContactRow> {
+  const row = await ctx.db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+function paymentLinks(ctx: AppContext, orgId: number, contactId: number): Promise<ContactPaymentLinkRow[]> {
+  return ctx.db.selectFrom('contact_payment_links').selectAll().where('org_id', '=', orgId).where('contact_id', '=', contactId).orderBy('confirmed_at').execute();
+}
+
+async function target(ctx: AppContext, caller: SignedIn, request: FastifyRequest): Promise<Target> {
+  const orgId = caller.organization.id;
+  const contact = await contactRow(ctx, orgId, parseInput(contactParams, { id: (request.params as { id?: unknown }).id }).id);
+  return { contact, stripe: await connectedStripe(ctx, orgId), links: await paymentLinks(ctx, orgId, contact.id) };
+}
+
+/** Runs Stripe calls, turning Stripe's refusals into the caller's 4xx (with Stripe's text). */
+async function withStripe<T>(ctx: AppContext, orgId: number, call: () => Promise<T>): Promise<T> {
+  try {
+    const value = await call();
+    await stripeSucceeded(ctx, orgId);
+    return value;
+  } catch (error) {
+    throw await stripeFailure(ctx, orgId, error);
+  }
+}
+
+function cached(contact: ContactRow): ContactFinancials | null {
+  return toContact(contact).financials ?? null;
+}
+
+/** The conversation a note goes on must be the contact's: checked before Stripe is called. */
+async function assertNoteTarget(ctx: AppContext, orgId: number, contact: ContactRow, conversationId: number | null | undefined): Promise<void> {
+  if (conversationId === null || conversationId === undefined) return;
+  const conversation = await findConversationRow(ctx.db, orgId, conversationId);
+  if (!conversation || conversation.contact_id !== contact.id) throw notFound();
+}
+
+const agentName = (caller: SignedIn) => caller.agent.name || caller.agent.email;
+const date = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+
+/**
+ * A contact's billing (§1, §7): confirm or unlink payment emails, refresh from Stripe, refund a
+ * payment, cancel a subscription. Every call reads Stripe before the write transaction (with an
+ * idempotency key derived from the mutation id, so a replayed outbox row never refunds twice),
+ * then writes the contact's cached view and the action's internal note in one transaction.
+ * Any agent may act on billing; connecting Stripe needs `organization.update`.
+ */
+export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+
+  const refreshAfter = (t: Target, links: ContactPaymentLinkRow[], orgId: number, now: number) =>
+    withStripe(ctx, orgId, () => readBillingState(t.stripe, t.contact.email, links, now));
+
+  app.post('/contacts/:id/billing/refresh', { preHandler }, (request, reply) =>
+    runMutation<{ t: Target; state: BillingState }>(
+      ctx,
+      request,
+      reply,
+      async (write, _caller, { t, state }) => writeBillingState(write, t.contact.id, state),
+      {
+        external: async (caller) => {
+          const t = await target(ctx, caller, request);
+          return { t, state: await refreshAfter(t, t.links, caller.organization.id, ctx.clock()) };
+        },
+      },
+    ),
+  );
+
+  app.post('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+    runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
+      ctx,
+      request,
+      reply,
+      async (write, caller, { t, state, email, source }) => {
+        await write.trx
+          .deleteFrom('contact_payment_links')
+          .where('org_id', '=', write.orgId)
+          .where('contact_id', '=', t.contact.id)
+          .where('source', '=', source)
+          .where('email', '=', email)
+          .execute();
+        await write.trx
+          .insertInto('contact_payment_links')
+          .values({ org_id: write.orgId, contact_id: t.contact.id, source, email, confirmed_by: caller.agent.id, confirmed_at: write.now })
+          .execute();
+        return writeBillingState(write, t.contact.id, state);
+      },
+      {
+        external: async (caller) => {
+          const { email, source } = parseInput(paymentEmailBody, request.body);
+          const t = await target(ctx, caller, request);
+          const now = ctx.clock();
+          const link: ContactPaymentLinkRow = { org_id: caller.organization.id, contact_id: t.contact.id, source, email, confirmed_by: caller.agent.id, confirmed_at: now };
+          const links = [...t.links.filter((l) => l.email !== email), link];
+          return { t, email, source, state: await refreshAfter(t, links, caller.organization.id, now) };
+        },
+      },
+    ),
+  );
+
+  app.delete('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+    runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
+      ctx,
+      request,
+      reply,
+      async (write, _caller, { t, state, email, source }) => {
+        await write.trx
+          .deleteFrom('contact_payment_links')
+          .where('org_id', '=', write.orgId)
+          .where('contact_id', '=', t.contact.id)
+          .where('source', '=', source)
+          .where('email', '=', email)
+          .execute();
+        return writeBillingState(write, t.contact.id, state);
+      },
+      {
+        external: async (caller) => {
+          const { email, source } = parseInput(paymentEmailBody, request.body);
+          const t = await target(ctx, caller, request);
+          if (!t.links.some((link) => link.email === email && link.source === source)) throw notFound();
+          const links = t.links.filter((link) => !(link.email === email && link.source === source));
+          return { t, email, source, state: await refreshAfter(t, links, caller.organization.id, ctx.clock()) };
+        },
+      },
+    ),
+  );
+
+  app.post('/contacts/:id/refund/:chargeId', { preHandler }, (request, reply) =>
+    runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
+      ctx,
+      request,
+      reply,
+      async (write: Write, caller, { t, state, note, conversationId }) => {
+        const contact = await writeBillingState(write, t.contact.id, state);
+        return { contact, note: await billingNote(write, t.contact, conversationId, caller.agent.id, note) };
+      },
+      {
+        external: async (caller, idempotencyKey) => {
+          const orgId = caller.organization.id;
+          const { chargeId } = parseInput(refundParams, request.params);
+          const body = parseInput(refundBody, request.body);
+          const t = await target(ctx, caller, request);
+          const payment = cached(t.contact)?.payments.data.find((p) => p.id === chargeId);
+          if (!payment) throw notFound();
+          await assertNoteTarget(ctx, orgId, t.contact, body.conversation_id);
+          const amount = body.amount === null || body.amount === undefined ? undefined : toMinorUnits(body.amount, payment.currency);
+          const refund = await withStripe(ctx, orgId, async () => {
+            const charge = await t.stripe.charges.retrieve(chargeId);
+            if (charge.customer !== payment.customer_id) throw notFound();
+            return t.stripe.refunds.create(
+              { charge: chargeId, ...(amount !== undefined ? { amount } : {}), reason: 'requested_by_customer', metadata: { reason: body.reason, agent: agentName(caller) } },
+              { idempotencyKey: `refund-${idempotencyKey}` },
+            );
+          });
+          const state = await refreshAfter(t, t.links, orgId, ctx.clock());
+          const whole = refund.amount === payment.amount - payment.amount_refunded;
+          const note = `${agentName(caller)} refunded ${formatMoney(refund.amount, refund.currency)}${whole ? '' : ` of ${formatMoney(payment.amount, payment.currency)}`} (payment ${chargeId}). Reason: ${body.reason}`;
+          return { t, state, note, conversationId: body.conversation_id };
+        },
+      },
+    ),
+  );
+
+  app.delete('/contacts/:id/subscriptions/:subId', { preHandler }, (request, reply) =>
+    runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
+      ctx,
+      request,
+      reply,
+      async (write, caller, { t, state, note, conversationId }) => {
+        const contact = await writeBillingState(write, t.contact.id, state);
+        return { contact, note: await billingNote(write, t.contact, conversationId, caller.agent.id, note) };
+      },
+      {
+        external: async (caller, idempotencyKey) => {
+          const orgId = caller.organization.id;
+          const { subId } = parseInput(subscriptionParams, request.params);
+          const query = parseInput(cancelSubscriptionQuery, request.query);
+          const t = await target(ctx, caller, request);
+          const known = cached(t.contact)?.subscriptions.latest.find((s) => s.id === subId);
+          if (!known) throw notFound();
+          await assertNoteTarget(ctx, orgId, t.contact, query.conversation_id);
+          await withStripe(ctx, orgId, async () => {
+            const current = await t.stripe.subscriptions.retrieve(subId);
+            const customer = typeof current.customer === 'string' ? current.customer : current.customer.id;
+            if (customer !== known.customer_id) throw notFound();
+            return query.when === 'now'
+              ? t.stripe.subscriptions.cancel(subId, {}, { idempotencyKey: `cancel-${idempotencyKey}` })
+              : t.stripe.subscriptions.update(subId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-${idempotencyKey}` });
+          });
+          const state = await refreshAfter(t, t.links, orgId, ctx.clock());
+          const plan = known.plan ? ` (${known.plan})` : '';
+          const note =
+            query.when === 'now'
+              ? `${agentName(caller)} cancelled subscription ${subId}${plan} now.`
+              : `${agentName(caller)} cancelled subscription ${subId}${plan} at the end of its period${known.current_period_end ? `, ${date(known.current_period_end)}` : ''}.`;
+          return { t, state, note, conversationId: query.conversation_id };
+        },
+      },
+    ),
+  );
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { IntegrationProperties } from '../../src/protocol/api/billing-requests';
+import type { AgentInvite, Session } from '../../src/protocol/api/models';
+import { SESSION_HEADER } from '../../src/protocol/api/routes';
+import type { Contact, Message } from '../../src/protocol/documents';
+import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { startStripeServer, type StripeTestServer } from '../support/stripe-server';
+import { describeEachDatabase, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
+import { firstConversation, signUpWithInbox } from './sync-fixtures';
+
+const INTEGRATIONS_SECRET = 'a-test-secret-that-encrypts-integration-keys';
+const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
+const inviteToken = (text: string) => /\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+
+let stripe: StripeTestServer;
+const env: Record<string, string> = { INTEGRATIONS_SECRET };
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  env.STRIPE_API_URL = stripe.url;
+});
+afterAll(() => stripe.stop());
+
+type Shop = SignedUp & { contact: Contact; conversationId: number; key: string; webhookSecret: string };
+type WithNote = { contact: Contact; note: Message | null };
+
+async function addTeammate(suite: ServerSuite, owner: SignedUp) {
+  const email = `mate-${uid()}@example.com`;
+  const invited = await owner.api.post<AgentInvite>(`agents/invite/${encodeURIComponent(email)}`, { roles: [] });
+  if (invited.status !== 201) throw new Error(`Invite failed: ${invited.status} ${invited.text}`);
+  const mail = await suite.mail.waitFor((m) => m.to.includes(email));
+  const accepted = await suite.client().post<Session>(`invites/${inviteToken(mail.text)}/accept`, { name: 'Mate', password: 'teammate password' });
+  return suite.client(accepted.body.token);
+}
+
+/** An organization with one conversation whose contact has an address of its own, Stripe connected. */
+async function shop(suite: ServerSuite, connect = true): Promise<Shop> {
+  const inbox = await signUpWithInbox(suite, 1, 1);
+  const conversation = firstConversation(inbox);
+  const email = `buyer-${uid()}@example.com`;
+  await suite.db().updateTable('contacts').set({ email }).where('id', '=', conversation.contact_id).execute();
+  const key = `rk_test_${uid()}${uid()}`;
+  const webhookSecret = `whsec_${uid()}${uid()}`;
+  if (connect) {
+    const connected = await inbox.api.request<IntegrationProperties>('PUT', 'integrations/stripe', { body: { api_key: key, webhook_secret: webhookSecret } });
+    if (connected.status !== 200) throw new Error(`Connect failed: ${connected.status} ${connected.text}`);
+  }
+  const contact = (await inbox.api.get<Contact>(`contacts/${conversation.contact_id}`)).body;
+  return { ...inbox, contact, conversationId: conversation.id, key, webhookSecret };
+}
+
+/** As the merchant: a customer with a card, paid `amount` cents. */
+async function customerWithPayment(email: string, amount = 4200) {
+  const client = stripe.client();
+  const customer = await client.customers.create({ email, name: 'Dana Buyer', source: 'tok_visa' });
+  const charge = await client.charges.create({ amount, currency: 'usd', customer: customer.id, description: 'Pro plan, yearly' });
+  return { customer, charge };
+}
+
+async function subscribe(customerId: string) {
+  const client = stripe.client();
+  const plan = `pro-${uid()}`;
+  await client.plans.create({ id: plan, amount: 2900, currency: 'usd', interval: 'month', nickname: 'Pro', product: { name: 'Pro' } });
+  return client.subscriptions.create({ customer: customerId, items: [{ plan }] });
+}
+
+const refundsOf = async (chargeId: string) => (await stripe.client().refunds.list({ charge: chargeId })).data;
+
+describeEachDatabase('billing from Stripe', (database) => {
+  const suite = useServerSuite(database, env);
+  const confirm = (s: Shop, headers = mutation()) =>
+    s.api.post<Contact>(`contacts/${s.contact.id}/payment-email`, { email: s.contact.email, source: 'stripe' }, { headers });
+
+  it('connects Stripe with a restricted key that is sealed at rest and never sent back, for organization.update only', async () => {
+    const s = await shop(suite, false);
+    const mate = await addTeammate(suite, s);
+    expect((await mate.request('PUT', 'integrations/stripe', { body: { api_key: s.key } })).status).toBe(403);
+    expect((await mate.get('integrations/stripe/properties')).status).toBe(403);
+    expect((await s.api.request('PUT', 'integrations/stripe', { body: { api_key: 'not-a-key' } })).body).toEqual({ errors: { api_key: 'must be a Stripe restricted key (rk_live_…)' } });
+    expect((await s.api.get('integrations/paypal/properties')).status).toBe(400);
+
+    const connected = await s.api.request<IntegrationProperties>('PUT', 'integrations/stripe', { body: { api_key: s.key, webhook_secret: s.webhookSecret } });
+    expect(connected.status).toBe(200);
+    expect(connected.text).not.toContain(s.key);
+    expect(connected.body).toMatchObject({ connected: true, can_connect: true, has_webhook_secret: true, key_hint: `rk_test_…${s.key.slice(-4)}`, last_error: null });
+    expect(connected.body.webhook_url).toMatch(new RegExp(`/api/integrations/stripe/webhook/${s.domain}$`));
+    const stored = await suite.db().selectFrom('integrations').selectAll().where('name', '=', 'stripe').where('key_hint', '=', connected.body.key_hint ?? '').executeTakeFirstOrThrow();
+    expect(stored.api_key).not.toContain(s.key.slice(8));
+    expect(stored.webhook_secret).not.toContain(s.webhookSecret.slice(6));
+    expect(stripe.requests.some((r) => r.key === s.key && r.path === '/v1/customers')).toBe(true);
+
+    const revokedKey = `rk_test_${uid()}${uid()}`;
+    stripe.revoke(revokedKey);
+    const refused = await s.api.request<{ errors: Record<string, string> }>('PUT', 'integrations/stripe', { body: { api_key: revokedKey } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.api_key).toMatch(/^was refused by Stripe: Expired API Key provided/);
+
+    const gone = await s.api.delete<IntegrationProperties>('integrations/stripe');
+    expect(gone.body).toMatchObject({ connected: false, key_hint: null });
+    expect((await s.api.post(`contacts/${s.contact.id}/billing/refresh`)).body).toEqual({ error: 'Stripe is not connected. Connect it in Settings → Integrations.' });
+  });
+
+  it('suggests the Stripe customer with the contact’s email; confirming shows payments with refunds and who confirmed; unlinking hides them', async () => {
+    const s = await shop(suite);
+    const { charge } = await customerWithPayment(s.contact.email ?? '');
+    await stripe.client().refunds.create({ charge: charge.id, amount: 700, metadata: { reason: 'Late delivery' } });
+
+    const refreshed = await s.api.post<Contact>(`contacts/${s.contact.id}/billing/refresh`, undefined, { headers: mutation() });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.financials?.sources).toEqual([expect.objectContaining({ email: s.contact.email, is_suggested: true, confirmed_by: null })]);
+    expect(refreshed.body.financials?.payments.data).toEqual([]);
+
+    const headers = mutation();
+    const confirmed = await confirm(s, headers);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.financials?.sources).toEqual([
+      expect.objectContaining({ email: s.contact.email, is_suggested: false, confirmed_by: s.session.agent.id, confirmed_at: expect.any(Number) as number }),
+    ]);
+    expect(confirmed.body.financials?.payments.data).toEqual([
+      expect.objectContaining({ id: charge.id, amount: 4200, amount_refunded: 700, currency: 'usd', refunds: [expect.objectContaining({ amount: 700, reason: 'Late delivery' })] }),
+    ]);
+    const feed = await suite.db().selectFrom('changes').select(['col', 'doc_id']).where('mutation_id', '=', headers[MUTATION_HEADER]).execute();
+    expect(feed).toEqual([{ col: 'contacts', doc_id: String(s.contact.id) }]);
+
+    const unlinked = await s.api.request<Contact>('DELETE', `contacts/${s.contact.id}/payment-email`, { body: { email: s.contact.email, source: 'stripe' }, headers: mutation() });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body.financials?.sources).toEqual([expect.objectContaining({ is_suggested: true })]);
+    expect(unlinked.body.financials?.payments.data).toEqual([]);
+    expect((await s.api.request('DELETE', `contacts/${s.contact.id}/payment-email`, { body: { email: s.contact.email, source: 'stripe' } })).status).toBe(404);
+  });
+
+  it('refunds part of a payment: 12.5 dollars reach Stripe as 1250 cents with the reason, the note says who and what, and a replayed row refunds once', async () => {
+    const s = await shop(suite);
+    const { charge } = await customerWithPayment(s.contact.email ?? '');
+    await confirm(s);
+    const headers = mutation();
+    const body = { amount: 12.5, reason: 'Charged twice for March', conversation_id: s.conversationId };
+    const refunded = await s.api.post<WithNote>(`contacts/${s.contact.id}/refund/${charge.id}`, body, { headers });
+    expect(refunded.status).toBe(200);
+    const payment = refunded.body.contact.financials?.payments.data[0];
+    expect(payment).toMatchObject({ id: charge.id, amount_refunded: 1250, refunds: [expect.objectContaining({ amount: 1250, reason: 'Charged twice for March' })] });
+    expect(refunded.body.note).toMatchObject({ type: 'NOTE', conversation_id: s.conversationId, agent_id: s.session.agent.id });
+    expect(refunded.body.note?.message).toBe(`${s.name} refunded $12.50 of $42 (payment ${charge.id}). Reason: Charged twice for March`);
+
+    const sent = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.charge === charge.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ key: s.key, body: { amount: '1250', reason: 'requested_by_customer', metadata: { reason: 'Charged twice for March' } } });
+    expect(sent[0]?.idempotencyKey).toMatch(/^refund-[0-9a-f]{64}$/);
+
+    // A repeat the server answered: its stored answer, nothing sent to Stripe.
+    const replay = await s.api.post<WithNote>(`contacts/${s.contact.id}/refund/${charge.id}`, body, { headers });
+    expect(replay.headers.get('x-mutation-replayed')).toBe('true');
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.charge === charge.id)).toHaveLength(1);
+    // A repeat after a crash between Stripe's answer and the commit (the stored answer lost):
+    // Stripe gets the same idempotency key and refunds nothing more.
+    await suite.db().deleteFrom('mutations').where('mutation_id', '=', headers[MUTATION_HEADER]).execute();
+    const again = await s.api.post<WithNote>(`contacts/${s.contact.id}/refund/${charge.id}`, body, { headers });
+    expect(again.status).toBe(200);
+    const keys = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.charge === charge.id).map((r) => r.idempotencyKey);
+    expect(keys).toEqual([sent[0]?.idempotencyKey, sent[0]?.idempotencyKey]);
+    expect((await refundsOf(charge.id)).map((r) => r.amount)).toEqual([1250]);
+    expect(again.body.contact.financials?.payments.data[0]?.amount_refunded).toBe(1250);
+
+    // The rest, with no amount: the whole remainder.
+    const rest = await s.api.post<WithNote>(`contacts/${s.contact.id}/refund/${charge.id}`, { reason: 'Goodwill', conversation_id: s.conversationId }, { headers: mutation() });
+    expect(rest.body.note?.message).toBe(`${s.name} refunded $29.50 (payment ${charge.id}). Reason: Goodwill`);
+    expect(rest.body.contact.financials?.payments.data[0]).toMatchObject({ amount_refunded: 4200, status: 'refunded' });
+  });
+
+  it('answers Stripe’s refusal with its text and changes nothing: more than is left, a revoked key', async () => {
+    const s = await shop(suite);
+    const { charge } = await customerWithPayment(s.contact.email ?? '', 1000);
+    const linked = (await confirm(s)).body;
+    const notes = () => suite.db().selectFrom('messages').select('id').where('conversation_id', '=', s.conversationId).where('type', '=', 'NOTE').execute();
+    const notesBefore = await notes();
+    const tooMuch = await s.api.post(`contacts/${s.contact.id}/refund/${charge.id}`, { amount: 11, reason: 'x', conversation_id: s.conversationId }, { headers: mutation() });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toEqual({ error: 'Stripe: Refund amount ($11) is greater than unrefunded amount on charge ($10)' });
+
+    stripe.revoke(s.key);
+    const revoked = await s.api.post(`contacts/${s.contact.id}/refund/${charge.id}`, { amount: 2, reason: 'x', conversation_id: s.conversationId }, { headers: mutation() });
+    expect(revoked.status).toBe(422);
+    expect(String(revoked.body.error)).toMatch(/^Stripe: Expired API Key provided/);
+    const after = (await s.api.get<Contact>(`contacts/${s.contact.id}`)).body;
+    expect(after.version).toBe(linked.version);
+    expect(after.financials?.payments.data[0]?.amount_refunded).toBe(0);
+    expect(await notes()).toEqual(notesBefore);
+    expect((await s.api.get<IntegrationProperties>('integrations/stripe/properties')).body.last_error).toMatch(/^Expired API Key provided/);
+  });
+
+  it('cancels one subscription at the end of its period and another now, each with its note', async () => {
+    const s = await shop(suite);
+    const { customer } = await customerWithPayment(s.contact.email ?? '');
+    const first = await subscribe(customer.id);
+    const second = await subscribe(customer.id);
+    const linked = (await confirm(s)).body;
+    expect(linked.subscription_status).toBe('active');
+    expect(linked.financials?.subscriptions.latest.map((sub) => sub.id).sort()).toEqual([first.id, second.id].sort());
+
+    const atEnd = await s.api.delete<WithNote>(`contacts/${s.contact.id}/subscriptions/${first.id}?when=period_end&conversation_id=${s.conversationId}`, { headers: mutation() });
+    expect(atEnd.status).toBe(200);
+    const ending = atEnd.body.contact.financials?.subscriptions.latest.find((sub) => sub.id === first.id);
+    expect(ending).toMatchObject({ status: 'active', cancel_at_period_end: true, plan: 'Pro', amount: 2900 });
+    expect(atEnd.body.note?.message).toMatch(new RegExp(`^${s.name} cancelled subscription ${first.id} \\(Pro\\) at the end of its period, \\d{4}-\\d\\d-\\d\\d\\.$`));
+    expect(stripe.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${first.id}`)?.body).toEqual({ cancel_at_period_end: 'true' });
+
+    const now = await s.api.delete<WithNote>(`contacts/${s.contact.id}/subscriptions/${second.id}?when=now&conversation_id=${s.conversationId}`, { headers: mutation() });
+    expect(now.body.contact.financials?.subscriptions.latest.find((sub) => sub.id === second.id)).toMatchObject({ status: 'canceled', canceled_at: expect.any(Number) as number });
+    expect(now.body.note?.message).toBe(`${s.name} cancelled subscription ${second.id} (Pro) now.`);
+    expect(stripe.requests.find((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.id}`)?.idempotencyKey).toMatch(/^cancel-/);
+    expect((await s.api.delete(`contacts/${s.contact.id}/subscriptions/${second.id}?when=later`)).status).toBe(400);
+  });
+
+  it('refreshes the contact from a signed Stripe webhook and refuses a bad signature', async () => {
+    const s = await shop(suite);
+    const { charge } = await customerWithPayment(s.contact.email ?? '');
+    const linked = (await confirm(s)).body;
+    await stripe.client().refunds.create({ charge: charge.id, amount: 500, metadata: { reason: 'Refunded in Stripe' } });
+    const payload = JSON.stringify({ id: `evt_${uid()}`, object: 'event', type: 'charge.refunded', data: { object: { ...charge, amount_refunded: 500 } } });
+    const path = `integrations/stripe/webhook/${s.domain}`;
+    const client = suite.client();
+
+    const forged = stripe.client().webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_secret' });
+    const refused = await client.post(path, payload, { headers: { 'stripe-signature': forged } });
+    expect(refused.status).toBe(400);
+    expect((await client.post(path, payload)).status).toBe(400);
+    expect((await s.api.get<Contact>(`contacts/${s.contact.id}`)).body.version).toBe(linked.version);
+
+    const signature = stripe.client().webhooks.generateTestHeaderString({ payload, secret: s.webhookSecret });
+    const accepted = await client.post(path, payload, { headers: { 'stripe-signature': signature } });
+    expect(accepted.body).toEqual({ received: true, refreshed: 1 });
+    const after = (await s.api.get<Contact>(`contacts/${s.contact.id}`)).body;
+    expect(after.financials?.payments.data[0]?.refunds).toEqual([expect.objectContaining({ amount: 500, reason: 'Refunded in Stripe' })]);
+    expect((await client.post(`integrations/stripe/webhook/no-such-${uid()}`, payload, { headers: { 'stripe-signature': signature } })).status).toBe(404);
+  });
+
+  it('answers another organization’s contact, charge or subscription as missing', async () => {
+    const a = await shop(suite);
+    const b = await shop(suite);
+    const { charge } = await customerWithPayment(a.contact.email ?? '');
+    await confirm(a);
+    expect((await b.api.post(`contacts/${a.contact.id}/refund/${charge.id}`, { amount: 1, reason: 'x' })).status).toBe(404);
+    expect((await b.api.post(`contacts/${a.contact.id}/payment-email`, { email: a.contact.email, source: 'stripe' })).status).toBe(404);
+    expect((await b.api.post(`contacts/${b.contact.id}/refund/${charge.id}`, { amount: 1, reason: 'x' })).status).toBe(404);
+    expect((await a.api.post(`contacts/${a.contact.id}/refund/${charge.id}`, { amount: 1, reason: 'x', conversation_id: b.conversationId })).status).toBe(404);
+    expect((await refundsOf(charge.id))).toEqual([]);
+    expect((await a.api.post(`contacts/${a.contact.id}/refund/${charge.id}`, { amount: -1, reason: 'x' })).body).toEqual({ errors: { amount: 'must be more than 0' } });
+    expect((await a.api.post(`contacts/${a.contact.id}/refund/${charge.id}`, { amount: 1, reason: 'a\u0000b' })).status).toBe(400);
+  });
+});
