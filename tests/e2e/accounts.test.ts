@@ -183,7 +183,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email').fill(owner.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.getByText(/If an account exists/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/If an account exists/).isVisible(), { timeout: 15_000 }).toBe(true);
 
     const mail = await sink.waitFor((m) => m.to.includes(owner.email) && /\/change-password/.test(m.text));
     await page.goto(linkIn(mail.text, /\/auth\/token\/[A-Za-z0-9_-]+\/change-password/));

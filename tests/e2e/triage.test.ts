@@ -142,7 +142,8 @@ describe('the offline counter', () => {
 
     await page.context().setOffline(false);
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('Live');
-    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body, { timeout: 20_000 }).toMatchObject({
+    // Seven rows in one lane (the drafts' saves among them) after a reconnection: slow on a busy machine.
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body, { timeout: 45_000 }).toMatchObject({
       status: 'WAITING',
       agent_id: null,
       tags: ['shipping'],
