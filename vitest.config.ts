@@ -37,7 +37,7 @@ export default defineConfig({
           // and server as before.
           sequence: { groupOrder: 1 },
           // What a user waits for in a busy browser: a second is too short on a shared machine.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -45,7 +45,7 @@ describe('a new conversation by email', () => {
     await page.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
 
     // The conversation opens under its new id, with the held message and its countdown.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toMatch(new RegExp(`/${suite.seeded.slug}/conversations/view/[1-9][0-9]*$`));
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toMatch(new RegExp(`/${suite.seeded.slug}/conversations/view/[1-9][0-9]*$`));
     await page.getByRole('heading', { name: subject }).waitFor();
     await page.getByTestId('pending-send').waitFor();
     await page.getByTestId('conversation-row').filter({ hasText: subject }).waitFor();

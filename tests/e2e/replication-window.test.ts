@@ -43,7 +43,7 @@ describe('the replication window', () => {
     await waitForConnection(page, 'Offline');
     await page.reload();
     await page.getByRole('heading', { name: old.subject }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('log', { name: 'Messages' }).getByTestId('message').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('log', { name: 'Messages' }).getByTestId('message').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.context().setOffline(false);
   });
 });
