@@ -181,6 +181,8 @@ describe('accounts in the browser', () => {
     await createAccount(owner);
     await signOut();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in page has an Email field too: fill the reset page's once it is there.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(owner.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.getByText(/If an account exists/).isVisible(), { timeout: 15_000 }).toBe(true);
