@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { SEARCH_PARAM } from './search-param';
 
 /** The URL follows the field once typing pauses this long: a navigation re-renders the whole screen. */
@@ -22,6 +22,11 @@ export function useSearchText(): { text: string; setText: (text: string) => void
   useEffect(() => {
     here.current = location;
   }, [location]);
+  // A navigation under way (a result opened, its screen still loading) must not be replaced by
+  // this write: it waits until the router is idle, and is then written to where the page went.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== 'idle';
   const [text, setLocal] = useState(inUrl);
   const [lastUrl, setLastUrl] = useState(inUrl);
   /** The latest values this hook wrote to the URL, which reaches it a little later. */
@@ -43,23 +48,25 @@ export function useSearchText(): { text: string; setText: (text: string) => void
     (next: string) => {
       setLocal(next);
       if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(
-        () => {
-          timer.current = null;
-          written.current = [...written.current.slice(-(WRITTEN_KEPT - 1)), next];
-          // The browser's own location: a result opened a moment ago may not have re-rendered
-          // this screen yet (so `here` may still be the list), but the router has moved on.
-          const { pathname, search } = window.location;
-          const state = here.current.pathname === pathname ? (here.current.state as unknown) : undefined;
-          const updated = new URLSearchParams(search);
-          if (next === '') updated.delete(SEARCH_PARAM);
-          else updated.set(SEARCH_PARAM, next);
-          if (updated.get(SEARCH_PARAM) === new URLSearchParams(search).get(SEARCH_PARAM)) return;
-          void navigate({ pathname, search: `?${updated.toString()}` }, { replace: true, state });
-        },
-        // Leaving the search shows the list at once; the URL says so without waiting.
-        next === '' ? 0 : URL_DELAY_MS,
-      );
+      const write = () => {
+        if (navigating.current) {
+          timer.current = setTimeout(write, 50);
+          return;
+        }
+        timer.current = null;
+        written.current = [...written.current.slice(-(WRITTEN_KEPT - 1)), next];
+        // The browser's own location: a result opened a moment ago may not have re-rendered
+        // this screen yet (so `here` may still be the list), but the router has moved on.
+        const { pathname, search } = window.location;
+        const state = here.current.pathname === pathname ? (here.current.state as unknown) : undefined;
+        const updated = new URLSearchParams(search);
+        if (next === '') updated.delete(SEARCH_PARAM);
+        else updated.set(SEARCH_PARAM, next);
+        if (updated.get(SEARCH_PARAM) === new URLSearchParams(search).get(SEARCH_PARAM)) return;
+        void navigate({ pathname, search: `?${updated.toString()}` }, { replace: true, state });
+      };
+      // Leaving the search shows the list at once; the URL says so without waiting.
+      timer.current = setTimeout(write, next === '' ? 0 : URL_DELAY_MS);
     },
     [navigate],
   );
