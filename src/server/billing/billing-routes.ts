@@ -21,7 +21,7 @@ import { parseInput } from '../http/parse-input';
 import { connectedStripe, stripeFailure, stripeSucceeded } from '../integrations/stripe-client';
 import { runMutation } from '../mutations/run-mutation';
 import type { Write } from '../realtime/write-transaction';
-import { billingNote, writeBillingState } from './billing-writes';
+import { billingNote, deletePaymentLink, writeBillingState } from './billing-writes';
 import { readBillingState, type BillingState } from './stripe-financials';
 
 type Target = { contact: ContactRow; stripe: Stripe; links: ContactPaymentLinkRow[] };
@@ -101,13 +101,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       request,
       reply,
       async (write, caller, { t, state, email, source }) => {
-        await write.trx
-          .deleteFrom('contact_payment_links')
-          .where('org_id', '=', write.orgId)
-          .where('contact_id', '=', t.contact.id)
-          .where('source', '=', source)
-          .where('email', '=', email)
-          .execute();
+        await deletePaymentLink(write, t.contact.id, source, email);
         await write.trx
           .insertInto('contact_payment_links')
           .values({ org_id: write.orgId, contact_id: t.contact.id, source, email, confirmed_by: caller.agent.id, confirmed_at: write.now })
@@ -133,13 +127,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       request,
       reply,
       async (write, _caller, { t, state, email, source }) => {
-        await write.trx
-          .deleteFrom('contact_payment_links')
-          .where('org_id', '=', write.orgId)
-          .where('contact_id', '=', t.contact.id)
-          .where('source', '=', source)
-          .where('email', '=', email)
-          .execute();
+        await deletePaymentLink(write, t.contact.id, source, email);
         return writeBillingState(write, t.contact.id, state);
       },
       {

@@ -31,6 +31,17 @@ export function writeBillingState(write: Write, contactId: number, state: Billin
  * The internal note a billing action leaves (who, what, amount, reason) on the conversation it
  * was taken from; that conversation must be the contact's (else 404, like a missing one).
  */
+/** Drops the contact's link to this payment email of this source (confirming one again replaces it). */
+export async function deletePaymentLink(write: Write, contactId: number, source: string, email: string): Promise<void> {
+  await write.trx
+    .deleteFrom('contact_payment_links')
+    .where('org_id', '=', write.orgId)
+    .where('contact_id', '=', contactId)
+    .where('source', '=', source)
+    .where('email', '=', email)
+    .execute();
+}
+
 export async function billingNote(write: Write, contact: ContactRow, conversationId: number | null | undefined, agentId: number, text: string): Promise<Message | null> {
   if (conversationId === null || conversationId === undefined) return null;
   const conversation = await findConversationForWrite(write, conversationId);
