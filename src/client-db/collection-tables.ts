@@ -27,7 +27,15 @@ export const COLLECTION_TABLES = {
       3: 'id, status, agent_id, last_update_ts, *tags, [priority+last_update_ts], contact_id',
     },
   },
-  messages: { versions: { 1: 'id, conversation_id, [conversation_id+timestamp_ts], target_id' }, echo: 'target_id' },
+  messages: {
+    versions: {
+      1: 'id, conversation_id, [conversation_id+timestamp_ts], target_id',
+      // 8: a conversation's messages are found through the compound index's first part (Dexie's
+      // virtual index), so a bootstrap writes one index entry less per message.
+      8: 'id, [conversation_id+timestamp_ts], target_id',
+    },
+    echo: 'target_id',
+  },
   contacts: { versions: { 1: 'id, email' } },
   tags: { versions: { 1: 'slug' } },
   // Synced per agent (the feed's audience).

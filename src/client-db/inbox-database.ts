@@ -73,7 +73,13 @@ export type UnreadCountsMeta = { key: 'unread-counts'; counts: Record<string, nu
  * for a window's length after `at` (epoch ms of the fetch).
  */
 export type CachedMeta = { key: `cached:${number}`; at: number };
-export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta | CachedMeta;
+/**
+ * The device's last full bootstrap (RESET → READY), for diagnostics and `npm run bench`: when its
+ * first message reached the worker and when READY's transaction committed (epoch ms), how many
+ * documents it wrote, in how many transactions, and the time spent inside them.
+ */
+export type BootstrapMeta = { key: 'bootstrap'; received_at: number; ready_at: number; documents: number; transactions: number; write_ms: number };
+export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta | CachedMeta | BootstrapMeta;
 
 /** One table per synced collection, keyed as its definition says. */
 type CollectionTables = {

@@ -47,3 +47,15 @@ export type OutboxRow = {
   /** For a mutation that creates a document (a reply, a note): that document's temporary id. */
   temp_id: string | null;
 };
+
+/** Temporary ids of created documents start with this. */
+export const TEMP_ID_PREFIX = 't-';
+
+/**
+ * The temporary id of what a mutation creates (a reply, a note, a new conversation's first
+ * message) when its tab chose the mutation's id (`clientId`): the tab knows it before the worker
+ * answers, and the server's copy names it as `target_id`.
+ */
+export function newTempId(clientId: string): string {
+  return TEMP_ID_PREFIX + clientId;
+}

@@ -141,6 +141,9 @@ export type Draft = {
   shared_with: number[];
   /** When its text or type last changed (epoch ms). */
   updated_at: number;
+  /** A reply draft's own copies (CC, BCC), present when it has any. */
+  cc?: string[];
+  bcc?: string[];
   version: number;
 };
 

@@ -53,6 +53,7 @@ import type { MessageDelivery } from './messages/message-delivery';
 import { registerMessageRoutes } from './messages/message-routes';
 import { createMetrics } from './metrics/metrics';
 import { registerMetricsRoute } from './metrics/metrics-route';
+import { registerMutationBatchRoute } from './mutations/mutation-batch-route';
 import { registerOrganizationRoutes } from './organization/organization-routes';
 import { parseChangeNotification } from './realtime/change-notification';
 import { createPgListener } from './realtime/pg-listener';
@@ -257,6 +258,7 @@ export async function buildApp({
       registerBillingRoutes(api, ctx);
       registerStripeWebhookRoute(api, ctx);
       registerCustomDataRoutes(api, ctx);
+      registerMutationBatchRoute(api, ctx);
       done();
     },
     { prefix: '/api' },

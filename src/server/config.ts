@@ -7,6 +7,7 @@ import { loadContentConfig, type ContentConfig } from './content/content-config'
 import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
+import { parseHosting, type Hosting } from './organization/hosting-plan';
 
 export type TrustProxy = boolean | string;
 
@@ -43,6 +44,8 @@ export type Config = {
   notifications: NotificationConfig;
   /** Integrations (Stripe): the key that encrypts their secrets at rest, and Stripe's API address. */
   integrations: IntegrationConfig;
+  /** self-hosted: every organization is premium; hosted: new ones start on a trial (organization/hosting-plan.ts). */
+  hosting: Hosting;
 };
 
 export { ConfigError };
@@ -84,6 +87,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
  *                notifications/notification-config.ts
+ * - HOSTING      self-hosted (default: every organization is premium, with no trial) or hosted (a
+ *                service offering the inbox: a new organization starts on a 14-day trial)
  */
 export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config {
   const port = parsePort(env.PORT);
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),
+    hosting: parseHosting(env.HOSTING),
   };
 }
 

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { migrateToLatest } from './db/migrate-to-latest';
 import { openDatabase } from './db/open-database';
 import { createNodemailerMailer } from './mail/nodemailer-mailer';
+import { applyHostingPlan } from './organization/hosting-plan';
 
 /** Both src/server/main.ts (tsx) and dist/server/main.js (bundle) sit two levels below the project. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
 
   const applied = await migrateToLatest(database);
   app.log.info({ dialect: database.dialect, applied }, 'Database ready');
+  const upgraded = await applyHostingPlan(database.db, config.hosting);
+  if (upgraded > 0) app.log.info({ organizations: upgraded }, 'Self-hosted: organizations on a trial are premium now');
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -1,9 +1,9 @@
-import type { CursorMeta, InboxDatabase, UnreadCountsMeta } from '../client-db/inbox-database';
+import type { BootstrapMeta, CursorMeta, InboxDatabase, UnreadCountsMeta } from '../client-db/inbox-database';
 import { COLLECTIONS } from '../protocol/collections';
 import type { ServerMessage } from '../protocol/realtime';
 import { docCount, feedOpOf, mergeFeedOps } from './feed-ops';
 import type { FeedOp } from './feed-ops';
-import { clearDocuments, deleteServerDoc, putServerDocs } from './server-documents';
+import { clearDocuments, collectionsWithBases, deleteServerDoc, putFreshServerDocs, putServerDocs } from './server-documents';
 import type { SendSettled } from './server-documents';
 
 /**
@@ -32,7 +32,16 @@ export type FeedWriterDeps = {
   onCommitted: (effects: FeedEffect[]) => void;
   /** A transaction failed: its messages and the ones queued behind it are dropped. */
   onWriteFailed: (error: unknown) => void;
+  /** How long the next write waits after a screen worth showing was committed (PAINT_PAUSE_MS). */
+  paintPauseMs?: number;
 };
+
+/**
+ * After a PAINT's commit, the next write waits this long: the tabs' reads of what was just
+ * committed start first, instead of queueing behind the bootstrap's next large transaction on the
+ * same tables (IndexedDB runs a store's transactions in the order they were made).
+ */
+export const PAINT_PAUSE_MS = 100;
 
 export const MAX_DOCS_PER_TRANSACTION = 2_000;
 /** During a bootstrap, fewer and larger transactions (nothing else is waiting to be written). */
@@ -49,6 +58,8 @@ export function createFeedWriter(deps: FeedWriterDeps) {
   let streamedDuringBootstrap = false;
   let draining: Promise<void> | null = null;
   let stopped = false;
+  /** The bootstrap under way since its RESET arrived, measured for the `bootstrap` meta row. */
+  let measured: Omit<BootstrapMeta, 'key' | 'ready_at'> | null = null;
 
   function takeBatch(): FeedOp[] {
     let docs = 0;
@@ -67,7 +78,11 @@ export function createFeedWriter(deps: FeedWriterDeps) {
 
   async function drain(): Promise<void> {
     try {
-      while (queue.length > 0 && !stopped) await writeBatch(takeBatch());
+      while (queue.length > 0 && !stopped) {
+        const batch = takeBatch();
+        await writeBatch(batch);
+        if (batch.at(-1)?.kind === 'paint' && queue.length > 0) await new Promise((resolve) => setTimeout(resolve, deps.paintPauseMs ?? PAINT_PAUSE_MS));
+      }
     } finally {
       draining = null;
     }
@@ -78,6 +93,8 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     let nextBootstrapping = bootstrapping;
     let cursorChanged = false;
     const effects: FeedEffect[] = [];
+    const startedAt = deps.now();
+    let readyInBatch = false;
     const advance = (to: number | null) => {
       if (to === null || nextBootstrapping) return;
       nextCursor = Math.max(nextCursor ?? 0, to);
@@ -86,20 +103,39 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     try {
       await db.transaction('rw', [...COLLECTIONS.map((col) => db.table(col)), db.bases, db.outbox, db.meta], async () => {
         const now = deps.now();
+        // A bootstrap's own puts, issued back to back (putFreshServerDocs); awaited before any other op.
+        let fresh: Promise<void>[] = [];
+        let withBases: Set<string> | null = null;
         for (const op of mergeFeedOps(batch)) {
+          const bootstrapDocs = op.kind === 'put' && nextBootstrapping && op.targetId === null;
+          if (bootstrapDocs && measured) measured.documents += op.docs.length;
+          if (bootstrapDocs && !streamedDuringBootstrap) {
+            withBases ??= await collectionsWithBases(db);
+            if (!withBases.has(op.col)) {
+              const written = putFreshServerDocs(db, op.col, op.docs);
+              // Awaited below; a failure aborts the transaction, whichever step sees it first.
+              written.catch(() => undefined);
+              fresh.push(written);
+              advance(op.cursor);
+              continue;
+            }
+          }
+          if (fresh.length > 0) {
+            await Promise.all(fresh);
+            fresh = [];
+          }
           switch (op.kind) {
             case 'reset':
               await clearDocuments(db, now);
               streamedDuringBootstrap = false;
+              withBases = null;
               nextCursor = null;
               nextBootstrapping = true;
               cursorChanged = true;
               break;
             case 'put': {
-              // A bootstrap's own documents (not a streamed GET's) go straight in.
-              const fresh = nextBootstrapping && op.targetId === null && !streamedDuringBootstrap;
               if (op.targetId !== null && nextBootstrapping) streamedDuringBootstrap = true;
-              const settled = await putServerDocs(db, op.col, op.docs, now, fresh);
+              const settled = await putServerDocs(db, op.col, op.docs, now);
               for (const change of settled) effects.push({ kind: 'settled', settled: change });
               if (op.targetId !== null) effects.push({ kind: 'fetched', targetId: op.targetId, count: op.docs.length });
               else advance(op.cursor);
@@ -113,6 +149,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
               advance(op.cursor);
               break;
             case 'ready':
+              readyInBatch = nextBootstrapping;
               nextBootstrapping = false;
               if (op.cursor !== null) {
                 nextCursor = op.cursor;
@@ -135,6 +172,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
               break;
           }
         }
+        await Promise.all(fresh);
         if (!cursorChanged) return;
         if (nextCursor === null) await db.meta.delete('cursor');
         else {
@@ -150,6 +188,18 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     cursor = nextCursor;
     bootstrapping = nextBootstrapping;
     deps.onCommitted(effects);
+    if (measured && (bootstrapping || readyInBatch)) {
+      measured.transactions += 1;
+      measured.write_ms += deps.now() - startedAt;
+    }
+    if (readyInBatch && measured) await recordBootstrap(measured);
+  }
+
+  /** Written after READY's commit, on its own: a diagnostic, never in the way of the documents. */
+  async function recordBootstrap(done: Omit<BootstrapMeta, 'key' | 'ready_at'>): Promise<void> {
+    measured = null;
+    const row: BootstrapMeta = { key: 'bootstrap', ...done, ready_at: deps.now() };
+    await db.meta.put(row).catch(() => undefined);
   }
 
   return {
@@ -157,6 +207,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       if (stopped) return;
       const op = feedOpOf(message);
       if (!op) return;
+      if (op.kind === 'reset') measured = { received_at: deps.now(), documents: 0, transactions: 0, write_ms: 0 };
       queue.push(op);
       draining ??= Promise.resolve().then(drain);
     },

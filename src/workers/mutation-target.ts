@@ -1,4 +1,5 @@
 import { isCollection, parseCollectionKey } from '../protocol/collections';
+import { newTempId, TEMP_ID_PREFIX } from '../client-db/outbox-row';
 import type { Target } from './mutations/mutation-definition';
 
 /**
@@ -9,14 +10,10 @@ import type { Target } from './mutations/mutation-definition';
  */
 export type { Target };
 
-export const TEMP_ID_PREFIX = 't-';
+export { newTempId, TEMP_ID_PREFIX };
 
 export function isTempId(id: string): boolean {
   return id.startsWith(TEMP_ID_PREFIX);
-}
-
-export function newTempId(uuid: string): string {
-  return TEMP_ID_PREFIX + uuid;
 }
 
 export function targetKey(target: Target): string {

@@ -23,7 +23,10 @@ import type { SendCandidate } from './pick-sendable';
  * the loop changed it (`kick`: a new row, an undo, back online); between, the loop keeps its own
  * list of the unsettled rows' lanes, dropping a row when it settles. Claims of a pass share one
  * transaction, and sends that end together settle in one (`batch`): an outbox transaction waits
- * for the disk (strict durability), so a row no longer pays for two of them alone.
+ * for the disk (strict durability), so a row no longer pays for two of them alone. With
+ * `sendBatch`, the lane heads of a pass leave `batchSize` to a request: the rows of one request
+ * are of different lanes (a lane never has two rows out), so order within a lane holds, and each
+ * row keeps its own mutation id, outcome and settle.
  */
 export type OutboxSenderDeps = {
   clock: Clock;
@@ -32,6 +35,13 @@ export type OutboxSenderDeps = {
   /** Marks the rows 'sending' (one transaction); leaves out those that must not be sent after all. */
   claim: (ids: number[]) => Promise<StoredRow[]>;
   send: (row: StoredRow, signal: AbortSignal) => Promise<SendOutcome>;
+  /**
+   * Sends several rows (each the head of its own lane) in one request: one outcome per row, in
+   * order, or null when they must go one by one after all (a server without batches).
+   */
+  sendBatch?: (rows: StoredRow[], signal: AbortSignal) => Promise<SendOutcome[] | null>;
+  /** Rows one batch carries at most (with sendBatch). */
+  batchSize?: number;
   /** Runs several settles in one outbox transaction (default: as they come). */
   batch?: (work: () => Promise<void>) => Promise<void>;
   succeed: (row: StoredRow, body: unknown) => Promise<void>;
@@ -148,10 +158,46 @@ export function createOutboxSender(deps: OutboxSenderDeps) {
       inFlight.delete(id);
       known = null;
     }
-    for (const row of claimed) {
-      const flight = flights.get(row.id);
-      if (flight) void fly(row, flight);
+    const batchSize = deps.sendBatch ? Math.max(1, deps.batchSize ?? 1) : 1;
+    for (let start = 0; start < claimed.length; start += batchSize) {
+      const group = claimed.slice(start, start + batchSize);
+      const first = group[0];
+      const flight = first ? flights.get(first.id) : undefined;
+      if (group.length === 1 && first && flight) void fly(first, flight);
+      else if (group.length > 1) void flyBatch(group, group.map((row) => flights.get(row.id) ?? { controller: new AbortController() }));
     }
+  }
+
+  /** Rows of different lanes in one request; each settles with its own outcome. */
+  async function flyBatch(rows: StoredRow[], rowFlights: Flight[]): Promise<void> {
+    const controller = new AbortController();
+    for (const flight of rowFlights) flight.controller.signal.addEventListener('abort', () => controller.abort());
+    let outcomes: SendOutcome[] | null;
+    try {
+      outcomes = (await deps.sendBatch?.(rows, controller.signal)) ?? null;
+    } catch (error) {
+      for (const row of rows) inFlight.delete(row.id);
+      deps.onError(error);
+      look();
+      return;
+    }
+    if (outcomes === null || outcomes.length !== rows.length) {
+      rows.forEach((row, index) => {
+        const flight = rowFlights[index];
+        if (flight) void fly(row, flight);
+      });
+      return;
+    }
+    // Stopped meanwhile: the rows stay 'sending' and are sent again by the next sender.
+    if (controller.signal.aborted) {
+      for (const row of rows) inFlight.delete(row.id);
+      return;
+    }
+    rows.forEach((row, index) => {
+      const outcome = outcomes[index];
+      if (outcome) ended.push({ row, outcome });
+    });
+    settling ??= track(settleEnded());
   }
 
   async function fly(row: StoredRow, flight: Flight): Promise<void> {

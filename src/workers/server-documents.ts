@@ -23,18 +23,14 @@ async function hasBases(db: InboxDatabase, col: CollectionName): Promise<boolean
   return (await db.bases.where('key').startsWith(`${col}:`).first()) !== undefined;
 }
 
-/**
- * `fresh`: the documents are a bootstrap's, into tables RESET emptied, and the server sends each
- * once: nothing stored can be newer, so unless the collection has base copies the stored rows are
- * not read first (a copy changed since comes again live after READY, with a higher version).
- */
-export async function putServerDocs(
-  db: InboxDatabase,
-  col: CollectionName,
-  docs: readonly StoredDoc[],
-  now: number,
-  fresh = false,
-): Promise<SendSettled[]> {
+/** The collections with at least one base copy (a document with pending patches), in one read. */
+export async function collectionsWithBases(db: InboxDatabase): Promise<Set<string>> {
+  const keys = await db.bases.toCollection().primaryKeys();
+  return new Set(keys.map((key) => key.slice(0, key.indexOf(':'))));
+}
+
+/** The newest copy of each document of a batch, by key (a document the batch holds twice is written once). */
+function latestByKey(col: CollectionName, docs: readonly StoredDoc[]): Map<string | number, StoredDoc> {
   const latest = new Map<string | number, StoredDoc>();
   for (const doc of docs) {
     const key = docKeyOf(col, doc);
@@ -42,16 +38,32 @@ export async function putServerDocs(
     const previous = latest.get(key);
     if (!previous || versionOf(doc) >= versionOf(previous)) latest.set(key, doc);
   }
+  return latest;
+}
+
+/**
+ * A bootstrap's own documents, into tables RESET emptied, for a collection without base copies
+ * (see collectionsWithBases): the server sends each once, so nothing stored can be newer and the
+ * stored rows are not read first (a copy changed since comes again live after READY, with a
+ * higher version). The puts are issued at once, not awaited here: the caller issues the next
+ * batch's behind them in the same transaction, so the database never waits on the worker's
+ * cloning of the next documents (the caller awaits them all before anything else).
+ */
+export function putFreshServerDocs(db: InboxDatabase, col: CollectionName, docs: readonly StoredDoc[]): Promise<void> {
+  const puts = [...latestByKey(col, docs).values()];
+  if (puts.length === 0) return Promise.resolve();
+  return docTable(db, col)
+    .bulkPut(puts)
+    .then(() => dropTemporaryCopies(db, col, puts));
+}
+
+/** Writes the server's copies, each only if its version is at least the stored one's (or its base's). */
+export async function putServerDocs(db: InboxDatabase, col: CollectionName, docs: readonly StoredDoc[], now: number): Promise<SendSettled[]> {
+  const latest = latestByKey(col, docs);
   if (latest.size === 0) return [];
   const entries = [...latest.entries()];
   const table = docTable(db, col);
   const withBases = await hasBases(db, col);
-  if (fresh && !withBases) {
-    const puts = entries.map(([, doc]) => doc);
-    await table.bulkPut(puts);
-    await dropTemporaryCopies(db, col, puts);
-    return [];
-  }
   const [current, bases] = await Promise.all([
     table.bulkGet(entries.map(([key]) => key)),
     withBases ? db.bases.bulkGet(entries.map(([key]) => `${col}:${key}`)) : Promise.resolve([]),

@@ -12,8 +12,9 @@ import { report } from './stats';
 
 /**
  * 9. drain: 5,000 outbox rows queued offline (status, tags, notes and reads over 100
- * conversations, 50 each) in Chromium, with the inbox open in a tab; then the network comes back
- * and the real sync worker drains the outbox to the production server. Rows/s over the whole drain and per
+ * conversations, 50 each) in Chromium, with the inbox open in a tab; then the network comes back,
+ * the tab is opened again and the real sync worker drains the outbox to the production server
+ * (timed from the tab's opening). Rows/s over the whole drain and per
  * quarter (a rate that falls as the queue shrinks or grows shows a per-row cost that depends on
  * the queue). Checked: every note on the server exactly once, no row refused.
  */
@@ -109,7 +110,9 @@ export async function benchDrain(): Promise<void> {
   try {
     const { conversations } = (await bench.api.get<{ conversations: { id: number }[] }>(`conversations/?limit=${CONVERSATIONS}`)).body;
     const ids = conversations.map((conversation) => conversation.id);
-    const { context, page } = await signedInContext(browser, bench, { frames: false });
+    const signedIn = await signedInContext(browser, bench, { frames: false });
+    const { context } = signedIn;
+    let page = signedIn.page;
     page.on('crash', () => console.error('drain: the inbox tab crashed'));
     await context.setOffline(true);
     await page.getByTestId('connection-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 30_000 });
@@ -118,14 +121,25 @@ export async function benchDrain(): Promise<void> {
     const queued = await pendingRows(page, bench.seeded.slug);
     if (queued !== ROWS) throw new Error(`expected ${ROWS} queued rows, found ${queued}`);
 
+    // The worker reads the outbox when something tells it to (a new action, back online, a
+    // reconnection, its start), and Chromium's offline emulation does not reliably reach a
+    // SharedWorker: rows written behind its back could wait there. So the tab is closed (its
+    // engine stops with it) and opened again, as by an agent back from a flight: the new engine
+    // starts with the 5,000 rows queued.
     await context.setOffline(false);
+    await page.close();
+    await sleep(2_000);
     const started = performance.now();
+    page = await context.newPage();
+    page.on('crash', () => console.error('drain: the inbox tab crashed'));
+    await page.goto(`/${bench.seeded.slug}/conversations`);
     const quarters: number[] = [];
     let left = queued;
     while (left > 0) {
       await sleep(200);
       left = await pendingRows(page, bench.seeded.slug);
       while (quarters.length < 3 && left <= ROWS * (1 - (quarters.length + 1) / 4)) quarters.push(performance.now() - started);
+      if (left === queued && performance.now() - started > 60_000) throw new Error('nothing was sent in 60 s: the worker did not read the outbox');
       if (performance.now() - started > 30 * 60_000) throw new Error(`the drain did not end in 30 min (${left} rows left)`);
     }
     const drainMs = performance.now() - started;

@@ -15,7 +15,15 @@ export type PaintMark = {
   keyAt: number | null;
 };
 
-export type FrameFigures = { frames: number; longest: number; median: number; over50: number; over100: number };
+export type FrameFigures = {
+  frames: number;
+  longest: number;
+  median: number;
+  over50: number;
+  over100: number;
+  /** When each gap over 50 ms ended, in ms after `from` (which part of the run they belong to). */
+  over50At: number[];
+};
 
 export type ProbeOptions = {
   /** Run a requestAnimationFrame loop recording every frame interval (for the bootstrap). */
@@ -104,8 +112,11 @@ export function installProbes(options: ProbeOptions): void {
       return Promise.race([mark, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]).finally(() => marks.delete(marker));
     },
     frames(from, to) {
-      const gaps = frameGaps.filter((_gap, i) => (frameEnds[i] ?? 0) >= from && (frameEnds[i] ?? 0) <= to).sort((a, b) => a - b);
+      const within = (i: number) => (frameEnds[i] ?? 0) >= from && (frameEnds[i] ?? 0) <= to;
+      const over50At = frameGaps.flatMap((gap, i) => (within(i) && gap > 50 ? [Math.round((frameEnds[i] ?? 0) - from)] : []));
+      const gaps = frameGaps.filter((_gap, i) => within(i)).sort((a, b) => a - b);
       return {
+        over50At,
         frames: gaps.length,
         longest: gaps.at(-1) ?? Number.NaN,
         median: gaps[Math.floor(gaps.length / 2)] ?? Number.NaN,
@@ -186,8 +197,15 @@ export async function plainPutInPage(input: { database: string; stores: string[]
   return { counts, documents: data.reduce((sum, docs) => sum + docs.length, 0), readMs, putMs };
 }
 
-/** Raw IndexedDB count() of each store of a database (opened at its current version). */
-export async function countInPage(input: { database: string; stores: string[] }): Promise<Record<string, number>> {
+/**
+ * Raw IndexedDB count() of each store of a database (opened at its current version), and one row
+ * by key when `row` names it (null when there is none).
+ */
+export async function readInPage(input: {
+  database: string;
+  stores: string[];
+  row?: { store: string; key: string };
+}): Promise<{ counts: Record<string, number>; row: unknown }> {
   const request = <T>(req: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
@@ -195,11 +213,12 @@ export async function countInPage(input: { database: string; stores: string[] })
     });
   const db = await request(indexedDB.open(input.database));
   try {
-    const tx = db.transaction(input.stores, 'readonly');
+    const tx = db.transaction([...new Set([...input.stores, ...(input.row ? [input.row.store] : [])])], 'readonly');
     const counts = await Promise.all(input.stores.map((name) => request(tx.objectStore(name).count())));
+    const row: unknown = input.row ? ((await request<unknown>(tx.objectStore(input.row.store).get(input.row.key))) ?? null) : null;
     const result: Record<string, number> = {};
     input.stores.forEach((name, i) => (result[name] = counts[i] ?? 0));
-    return result;
+    return { counts: result, row };
   } finally {
     db.close();
   }

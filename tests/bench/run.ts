@@ -8,7 +8,7 @@ import { benchComplexEmail } from './complex-email.bench';
 import { benchDrain } from './drain.bench';
 import { benchEmail } from './email.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
-import { benchActionToPaint, benchEventToPaint } from './paint.bench';
+import { benchActionToPaint, benchActionToPaintLarge, benchEventToPaint } from './paint.bench';
 import { benchLocalSearch } from './search.bench';
 import { benchSnippets } from './snippets.bench';
 import { benchHelpCenter } from './help-center.bench';
@@ -23,7 +23,8 @@ const benches: [string, () => Promise<void>][] = [
   ['fan-out', benchFanOut],
   ['memory', benchIdleSocketMemory],
   ['event-to-paint', benchEventToPaint],
-  ['action-to-paint', benchActionToPaint],
+  ['action-to-paint', () => benchActionToPaint()],
+  ['action-to-paint-10k', benchActionToPaintLarge],
   ['triage', benchTriage],
   ['local-search', benchLocalSearch],
   ['snippets', benchSnippets],

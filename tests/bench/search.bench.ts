@@ -4,7 +4,7 @@ import { parseSearchText, searchKey } from '../../src/protocol/search/search-tex
 import { launchBrowser } from '../support/browser';
 import { startSeededServer } from './bench-server';
 import { signedInContext, sleep } from './browser-bench';
-import { countInPage, paintedMarker, runInPage, watchMarker } from './page-probes';
+import { readInPage, paintedMarker, runInPage, watchMarker } from './page-probes';
 import { ms, percentile, report } from './stats';
 
 const CONVERSATIONS = 10_000;
@@ -64,7 +64,7 @@ async function searchToPaint(page: Page, text: string): Promise<number> {
 async function waitForAllConversations(page: Page, slug: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const counts = await runInPage(page, countInPage, { database: inboxDatabaseName(slug), stores: ['conversations', 'messages'] });
+    const { counts } = await runInPage(page, readInPage, { database: inboxDatabaseName(slug), stores: ['conversations', 'messages'] });
     if ((counts['conversations'] ?? 0) >= CONVERSATIONS && (counts['messages'] ?? 0) >= CONVERSATIONS * MESSAGES_PER_CONVERSATION) return;
     if (Date.now() > deadline) throw new Error(`Only ${JSON.stringify(counts)} stored two minutes after "Live"`);
     await sleep(200);

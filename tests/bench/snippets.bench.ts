@@ -3,7 +3,7 @@ import { inboxDatabaseName } from '../../src/client-db/inbox-database';
 import { launchBrowser } from '../support/browser';
 import { startSeededServer } from './bench-server';
 import { openConversation, signedInContext, sleep } from './browser-bench';
-import { countInPage, paintedMarker, runInPage, watchMarker } from './page-probes';
+import { readInPage, paintedMarker, runInPage, watchMarker } from './page-probes';
 import { ms, percentile, report } from './stats';
 
 const SNIPPETS = 2_000;
@@ -45,7 +45,7 @@ async function inputToPaint(page: Page, marker: string, act: () => Promise<void>
 
 async function waitForSnippets(page: Page, slug: string): Promise<void> {
   const deadline = Date.now() + 120_000;
-  while (((await runInPage(page, countInPage, { database: inboxDatabaseName(slug), stores: ['snippets'] }))['snippets'] ?? 0) < SNIPPETS) {
+  while (((await runInPage(page, readInPage, { database: inboxDatabaseName(slug), stores: ['snippets'] })).counts['snippets'] ?? 0) < SNIPPETS) {
     if (Date.now() > deadline) throw new Error('The snippets were not all stored two minutes after "Live"');
     await sleep(200);
   }

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Contact, Conversation } from '../../src/protocol/documents';
-import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
-import { startSeededServer } from '../support/seeded-server';
-import { startStripeServer, type StripeTestServer } from '../support/stripe-server';
+import { waitForConnection } from '../support/browser-suite';
+import { useStripeBrowserSuite } from '../support/stripe-browser-suite';
 
-let stripe: StripeTestServer | undefined;
-const suite = useSeededBrowserSuite(async () => {
-  stripe = await startStripeServer();
-  return startSeededServer({
-    org: 'billing-e2e',
-    conversations: 2,
-    messagesPerConversation: 1,
-    env: { INTEGRATIONS_SECRET: 'an-e2e-secret-that-encrypts-integration-keys', STRIPE_API_URL: stripe.url },
-  });
-});
-afterAll(() => stripe?.stop());
+const { suite, stripe } = useStripeBrowserSuite({ org: 'billing-e2e', conversations: 2, messagesPerConversation: 1 });
 
 const wide = { viewport: { width: 1440, height: 900 } };
 let conversation: Conversation;
@@ -23,12 +12,11 @@ let contact: Contact;
 let chargeId: string;
 
 beforeAll(async () => {
-  if (!stripe) throw new Error('No Stripe test server');
   const connected = await suite.api.request('PUT', 'integrations/stripe', { body: { api_key: 'rk_test_billing_e2e_key', webhook_secret: 'whsec_billing_e2e' } });
   expect(connected.status).toBe(200);
   conversation = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=1&order=newest')).body.conversations[0] as Conversation;
   contact = (await suite.api.get<Contact>(`contacts/${conversation.contact_id}`)).body;
-  const merchant = stripe.client();
+  const merchant = stripe().client();
   const customer = await merchant.customers.create({ email: contact.email ?? '', name: contact.name, source: 'tok_visa' });
   chargeId = (await merchant.charges.create({ amount: 4200, currency: 'usd', customer: customer.id, description: 'Team plan, 3 seats' })).id;
 });
@@ -74,7 +62,7 @@ describe('billing in the contact panel', () => {
         .poll(() => thread(page).getByText(`refunded $12.50 of $42 (payment ${chargeId}). Reason: Charged for a seat they removed`).count(), { timeout: 20_000 })
         .toBe(1);
     }
-    const refunds = await stripe?.client().refunds.list({ charge: chargeId });
+    const refunds = await stripe().client().refunds.list({ charge: chargeId });
     expect(refunds?.data.map((refund) => [refund.amount, refund.metadata?.reason])).toEqual([[1250, 'Charged for a seat they removed']]);
   });
 
@@ -84,7 +72,7 @@ describe('billing in the contact panel', () => {
     await page.goto(`/${suite.seeded.slug}/conversations/view/${conversation.id}`);
     await expect.poll(() => payment(page).first().textContent(), { timeout: 20_000 }).toContain('$42');
     const before = await payment(page).first().textContent();
-    stripe?.revoke('rk_test_billing_e2e_key');
+    stripe().revoke('rk_test_billing_e2e_key');
 
     await payment(page).first().getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund a payment' });

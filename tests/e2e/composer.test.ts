@@ -122,6 +122,39 @@ describe('the composer', () => {
     expect(mail.attachments.map((file) => file.content.equals(PNG))).toEqual([true]);
   });
 
+  it('a reply’s Cc and Bcc are kept with its draft: another device and a reload show them with the words, and the reply goes out with them', async () => {
+    const page = await suite.newAgentPage();
+    const id = uid();
+    const customer = `kim-${id}@customer.example`;
+    await openMailFrom(page, customer, `Seats ${id}`, 'We need two more seats.');
+    await replyBox(page).click();
+    await page.keyboard.type('Adding your finance team in copy.');
+    await page.getByRole('button', { name: 'Cc/Bcc' }).click();
+    const finance = `finance-${id}@customer.example`;
+    await page.getByRole('combobox', { name: 'Cc', exact: true }).fill(finance);
+    await page.keyboard.press('Enter');
+    const blind = `sales-${id}@elsewhere.example`;
+    await page.getByRole('combobox', { name: 'Bcc', exact: true }).fill(blind);
+    await page.keyboard.press('Enter');
+    // On another device (a new browser context), the draft comes from the server with its copies.
+    const other = await suite.newAgentPage();
+    await other.goto(page.url());
+    await expect.poll(() => composerText(replyBox(other)), { timeout: 20_000 }).toContain('Adding your finance team in copy.');
+    await expect.poll(() => other.getByRole('list', { name: 'Cc addresses' }).getByText(finance, { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await other.context().close();
+
+    await page.reload();
+    await expect.poll(() => composerText(replyBox(page)), { timeout: 20_000 }).toContain('Adding your finance team in copy.');
+    expect(await page.getByRole('list', { name: 'Cc addresses' }).getByText(finance, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Bcc addresses' }).getByText(blind, { exact: true }).isVisible()).toBe(true);
+
+    await replyBox(page).click();
+    await page.keyboard.press('Control+Enter');
+    const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
+    expect(mail.cc).toEqual([finance]);
+    expect([...mail.envelope.to].sort()).toEqual([customer, finance, blind].sort());
+  });
+
   it('a note carries attached files, and Send and set waiting waits for the customer; an undone reply comes back formatted', async () => {
     const page = await suite.newAgentPage();
     const id = uid();

@@ -53,7 +53,14 @@ describe('a held reply whose device is not heard from', () => {
     await expect.poll(async () => (await serverCopy(target.id, text))?.status, { timeout: 30_000 }).toBe('SENT');
     // Never shown undone: still unconfirmed, or, if the realtime socket outlived the offline
     // switch and brought the sent copy, already said to be too late.
-    const shown = (await strip(page).count()) === 0 ? await page.getByTestId('undo-too-late').textContent() : await strip(page).textContent();
+    // Read in one go: the strip can give way to the too-late notice between two separate reads.
+    const shownNow = () =>
+      page.evaluate(() => {
+        const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+        return text('pending-send') ?? text('undo-too-late');
+      });
+    let shown: string | null = null;
+    await expect.poll(async () => (shown = await shownNow())).not.toBeNull();
     expect(['This message has already been sent.', 'Undo not confirmed: the reply may be sent']).toContain(shown);
     expect(await page.getByTestId('cancelled-reply').count()).toBe(0);
 

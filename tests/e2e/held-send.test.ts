@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { startLieFiProxy, type LieFiProxy } from '../support/lie-fi-proxy';
+import { outboxRows } from '../support/outbox-rows';
 import { composerText } from '../support/composer-text';
 
 const suite = useSeededBrowserSuite({ org: 'held-send-e2e', conversations: 20, messagesPerConversation: 2 });
@@ -56,21 +57,7 @@ async function openConversation(page: Page, id: number): Promise<void> {
 
 /** Rows of this browser's outbox not yet accepted by the server (read from IndexedDB). */
 async function unsentRows(page: Page): Promise<number> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error('IndexedDB did not open'));
-    });
-    try {
-      return await new Promise<number>((resolve) => {
-        const request = db.transaction('outbox').objectStore('outbox').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-    } finally {
-      db.close();
-    }
-  }, `inbox-${suite.seeded.slug}`);
+  return (await outboxRows(page, suite.seeded.slug)).length;
 }
 
 /** Types the reply, and once its draft is saved (nothing waits before it), hands it to `beforeSend` and sends it. */

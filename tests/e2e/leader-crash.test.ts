@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 import { composerText } from '../support/composer-text';
+import { outboxRows } from '../support/outbox-rows';
 
 /**
  * Issue 11 (1): the tab that runs the engine dies (CDP Page.crash) while the other tabs act.
@@ -93,6 +94,14 @@ async function runRounds(shared: boolean): Promise<void> {
 
     await crash(leader);
     const crashedAt = Date.now();
+    // A teammate's change made as the tab dies reaches a follower through whichever tab runs the
+    // engine next, while the followers act.
+    const fromApi = `api ${shared ? 's' : 'e'}${round}`;
+    const apiSeen = (async () => {
+      await suite.api.post(`conversations/${noteOn.id}/tags`, { name: fromApi });
+      await expect.poll(() => tagger.getByText(fromApi).first().isVisible(), { timeout: 30_000, interval: 50 }).toBe(true);
+      return Date.now() - crashedAt;
+    })();
     await sender.getByRole('button', { name: 'Send reply' }).click();
     await tagger.getByLabel('Add tag').fill(tag);
     await tagger.getByLabel('Add tag').press('Enter');
@@ -100,15 +109,11 @@ async function runRounds(shared: boolean): Promise<void> {
     replies.push({ conversationId: replyTo.id, text: reply });
     notes.push({ conversationId: noteOn.id, text: note });
     tags.push({ conversationId: noteOn.id, slug: tag.replace(' ', '-') });
+    seenAfter.push(await apiSeen);
 
-    // A teammate's change reaches a follower through whichever tab runs the engine now.
-    const fromApi = `api ${shared ? 's' : 'e'}${round}`;
-    await suite.api.post(`conversations/${noteOn.id}/tags`, { name: fromApi });
-    await expect.poll(() => tagger.getByText(fromApi).first().isVisible(), { timeout: 30_000 }).toBe(true);
-    seenAfter.push(Date.now() - crashedAt);
-
-    // The words left the composer only once recorded; the reply reaches the server.
+    // The words left the composers only once recorded; the reply reaches the server.
     await expect.poll(() => composerText(sender.getByLabel('Reply', { exact: true })), { timeout: 30_000 }).toBe('');
+    await expect.poll(() => composerText(tagger.getByLabel('Note', { exact: true })), { timeout: 30_000 }).toBe('');
     await expect
       .poll(async () => (await messagesOf(replyTo.id)).filter((m) => m.message === reply).length, { timeout: 60_000 })
       .toBe(1);
@@ -123,14 +128,20 @@ async function runRounds(shared: boolean): Promise<void> {
     await expect.poll(async () => (await messagesOf(conversationId)).filter((m) => m.message === text && m.type === 'MESSAGE').length, { timeout: 60_000 }).toBe(1);
   }
   for (const { conversationId, text } of notes) {
-    await expect.poll(async () => (await messagesOf(conversationId)).filter((m) => m.message === text && m.type === 'NOTE').length, { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(async () => (await messagesOf(conversationId)).filter((m) => m.message === text && m.type === 'NOTE').length, { timeout: 60_000 })
+      .toBe(1)
+      .catch(async (error: unknown) => {
+        // Where it stopped: still in this browser's outbox (and in which state), or gone from it.
+        throw new Error(`The note "${text}" is not once on the server; the outbox holds ${JSON.stringify(await outboxRows(tabs[0]!, suite.seeded.slug))}`, { cause: error });
+      });
   }
   for (const { conversationId, slug } of tags) {
     await expect
       .poll(async () => (await suite.api.get<Conversation>(`conversations/${conversationId}`)).body.tags.filter((t) => t === slug).length, { timeout: 60_000 })
       .toBe(1);
   }
-  console.log(`leader crash (${shared ? 'SharedWorker' : 'elected tab'}), ${ROUNDS} rounds: an API change reached a follower ${seenAfter.map((ms) => `${ms} ms`).join(', ')} after the crash`);
+  console.log(`leader crash (${shared ? 'SharedWorker' : 'elected tab'}), ${ROUNDS} rounds: an API change made at the crash reached a follower ${seenAfter.map((ms) => `${ms} ms`).join(', ')} after it`);
 }
 
 describe('the tab running the engine crashes while the other tabs act', () => {

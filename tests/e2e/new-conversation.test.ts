@@ -42,6 +42,12 @@ describe('a new conversation by email', () => {
 
     const subject = `Your trial ${id}`;
     await fillNewConversation(page, customer, subject, `Hi Lee, your trial ${id} ends Friday.`);
+    // Formatted like a reply: a bold word typed with Ctrl+B.
+    await page.getByRole('textbox', { name: 'Message' }).press('End');
+    await page.keyboard.type(' ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('Reply soon');
+    await page.keyboard.press('Control+B');
     await page.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
 
     // The conversation opens under its new id, with the held message and its countdown.
@@ -54,6 +60,9 @@ describe('a new conversation by email', () => {
     expect(mail.subject).toBe(subject);
     expect(mail.envelope.from).toBe(suite.app.address);
     expect(mail.text).toContain(`your trial ${id} ends Friday`);
+    expect(mail.html).toContain('<strong>Reply soon</strong>');
+    // One Ctrl+Enter, one conversation.
+    expect(await page.getByTestId('conversation-row').filter({ hasText: subject }).count()).toBe(1);
   });
 
   it('offline from the palette: it waits in the list, Undo takes it back before it leaves, and a second one goes once online', async () => {
@@ -80,6 +89,7 @@ describe('a new conversation by email', () => {
     await page.getByTestId('conversation-row').filter({ hasText: undone }).waitFor();
     await page.getByTestId('pending-send').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByTestId('conversation-row').filter({ hasText: undone }).count()).toBe(0);
+    await page.getByText('Taken back: nothing was sent.').waitFor();
 
     await page.getByRole('link', { name: 'New conversation' }).click();
     const kept = `Kept ${id}`;

@@ -25,7 +25,9 @@ async function forgetThread(page: Page, slug: string, conversationId: number): P
       try {
         const tx = db.transaction('messages', 'readwrite');
         const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const request = tx.objectStore('messages').index('conversation_id').getAllKeys(IDBKeyRange.only(id));
+          // A conversation's messages, through the index the app finds them by.
+          const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+          const request = tx.objectStore('messages').index('[conversation_id+timestamp_ts]').getAllKeys(range);
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error ?? new Error('read failed'));
         });

@@ -283,3 +283,32 @@ describe('the Tags page', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Tags' }).getByText('First steps').isVisible(), { timeout: 20_000 }).toBe(true);
   });
 });
+
+describe('the Undo toast', () => {
+  it('stays clear of the composer, so the note is added the moment after a tag, at desktop and phone sizes', async () => {
+    const target = conversations[11];
+    if (!target) throw new Error('Nothing seeded');
+    for (const [size, viewport] of [['desktop', { width: 1280, height: 720 }], ['phone', { width: 390, height: 844 }]] as const) {
+      const page = await suite.newAgentPage({ context: { viewport } });
+      await page.goto(`/${suite.seeded.slug}/conversations/view/${target.id}`);
+      await page.getByRole('log', { name: 'Messages' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('tab', { name: 'Note' }).click();
+      const note = `Checked the toast at ${size} size`;
+      await page.getByLabel('Note', { exact: true }).fill(note);
+      await page.getByLabel('Add tag', { exact: true }).fill(`toast ${size}`);
+      await page.getByLabel('Add tag', { exact: true }).press('Enter');
+      const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Undo' });
+      await toast.waitFor();
+
+      const button = page.getByRole('button', { name: 'Add note' });
+      const [toastBox, buttonBox] = await Promise.all([toast.boundingBox(), button.boundingBox()]);
+      if (!toastBox || !buttonBox) throw new Error('The toast or the button is not on screen');
+      expect(toastBox.y + toastBox.height, `the toast ends above the composer at ${size} size`).toBeLessThanOrEqual(buttonBox.y);
+      // Nothing covers the button: the click reaches it at once, the toast still showing.
+      await button.click({ timeout: 2_000 });
+      await expect.poll(() => page.getByRole('log', { name: 'Messages' }).getByText(note).isVisible()).toBe(true);
+      expect(await toast.isVisible()).toBe(true);
+      await page.context().close();
+    }
+  });
+});

@@ -54,7 +54,7 @@ describeEachDatabase('account and organization settings', (database) => {
     const owner = await suite.signUp();
     const organization = await owner.api.get<Organization>('organization/');
     expect(organization.status).toBe(200);
-    expect(organization.body).toMatchObject({ slug: owner.domain, is_premium: false, onboarding: {}, hours: null });
+    expect(organization.body).toMatchObject({ slug: owner.domain, is_premium: true, onboarding: {}, hours: null });
 
     const renamed = await owner.api.patch<Organization>('organization/', { name: 'Renamed Inc.' });
     expect(renamed.status).toBe(200);

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/protocol/api/api-errors';
 import type { AccountResponse, ChooseOrganization, Session, ValidateResponse } from '../../src/protocol/api/models';
-import { TRIAL_DAYS } from '../../src/protocol/constants';
 import { PERMISSIONS } from '../../src/protocol/roles';
 import { hashSecretToken } from '../../src/server/auth/secret-token';
 import { describeEachDatabase, uid, useServerSuite } from './server-suite';
@@ -9,16 +8,13 @@ import { describeEachDatabase, uid, useServerSuite } from './server-suite';
 describeEachDatabase('accounts', (database) => {
   const suite = useServerSuite(database);
 
-  it('creating an account makes the creator the owner of a new organization on trial', async () => {
-    const before = Date.now();
+  it('creating an account makes the creator the owner of a new organization, premium on a self-hosted install', async () => {
     const { session, email, domain } = await suite.signUp();
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.agent).toMatchObject({ email, is_owner: true, is_current_user: true, is_removed: false, is_validated: false });
     expect(session.agent.roles).toEqual([...PERMISSIONS]);
     expect(session.agent).not.toHaveProperty('password_hash');
-    expect(session.organization).toMatchObject({ slug: domain, is_premium: false });
-    const trialDays = ((session.organization.trial_ends_at ?? 0) - before) / 86_400_000;
-    expect(Math.round(trialDays)).toBe(TRIAL_DAYS);
+    expect(session.organization).toMatchObject({ slug: domain, is_premium: true, trial_ends_at: null });
 
     const account = await suite.client(session.token).get<AccountResponse>('account/');
     expect(account.status).toBe(200);

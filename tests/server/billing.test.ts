@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IntegrationProperties } from '../../src/protocol/api/billing-requests';
-import type { AgentInvite, Session } from '../../src/protocol/api/models';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import type { Contact, Message } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import { startStripeServer, type StripeTestServer } from '../support/stripe-server';
+import { CARD_DECLINED, startStripeServer, type StripeTestServer } from '../support/stripe-server';
 import { describeEachDatabase, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
+import { invitedTeammate } from './teammates';
 import { firstConversation, signUpWithInbox } from './sync-fixtures';
 
 const INTEGRATIONS_SECRET = 'a-test-secret-that-encrypts-integration-keys';
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
-const inviteToken = (text: string) => /\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 let stripe: StripeTestServer;
 const env: Record<string, string> = { INTEGRATIONS_SECRET };
@@ -22,15 +21,6 @@ afterAll(() => stripe.stop());
 
 type Shop = SignedUp & { contact: Contact; conversationId: number; key: string; webhookSecret: string };
 type WithNote = { contact: Contact; note: Message | null };
-
-async function addTeammate(suite: ServerSuite, owner: SignedUp) {
-  const email = `mate-${uid()}@example.com`;
-  const invited = await owner.api.post<AgentInvite>(`agents/invite/${encodeURIComponent(email)}`, { roles: [] });
-  if (invited.status !== 201) throw new Error(`Invite failed: ${invited.status} ${invited.text}`);
-  const mail = await suite.mail.waitFor((m) => m.to.includes(email));
-  const accepted = await suite.client().post<Session>(`invites/${inviteToken(mail.text)}/accept`, { name: 'Mate', password: 'teammate password' });
-  return suite.client(accepted.body.token);
-}
 
 /** An organization with one conversation whose contact has an address of its own, Stripe connected. */
 async function shop(suite: ServerSuite, connect = true): Promise<Shop> {
@@ -72,7 +62,7 @@ describeEachDatabase('billing from Stripe', (database) => {
 
   it('connects Stripe with a restricted key that is sealed at rest and never sent back, for organization.update only', async () => {
     const s = await shop(suite, false);
-    const mate = await addTeammate(suite, s);
+    const mate = await invitedTeammate(suite, s);
     expect((await mate.request('PUT', 'integrations/stripe', { body: { api_key: s.key } })).status).toBe(403);
     expect((await mate.get('integrations/stripe/properties')).status).toBe(403);
     expect((await s.api.request('PUT', 'integrations/stripe', { body: { api_key: 'not-a-key' } })).body).toEqual({ errors: { api_key: 'must be a Stripe restricted key (rk_live_…)' } });
@@ -185,6 +175,38 @@ describeEachDatabase('billing from Stripe', (database) => {
     expect(after.financials?.payments.data[0]?.amount_refunded).toBe(0);
     expect(await notes()).toEqual(notesBefore);
     expect((await s.api.get<IntegrationProperties>('integrations/stripe/properties')).body.last_error).toMatch(/^Expired API Key provided/);
+  });
+
+  it('answers a declined card with Stripe’s text, changes nothing, and the same action goes through once Stripe accepts it', async () => {
+    const s = await shop(suite);
+    const { customer, charge } = await customerWithPayment(s.contact.email ?? '', 3000);
+    const subscription = await subscribe(customer.id);
+    const linked = (await confirm(s)).body;
+    const notes = () => suite.db().selectFrom('messages').select('id').where('conversation_id', '=', s.conversationId).where('type', '=', 'NOTE').execute();
+    const notesBefore = await notes();
+
+    stripe.refuseNext('POST', /^\/v1\/refunds$/, CARD_DECLINED, s.key);
+    const headers = mutation();
+    const declined = await s.api.post(`contacts/${s.contact.id}/refund/${charge.id}`, { amount: 5, reason: 'Late', conversation_id: s.conversationId }, { headers });
+    expect(declined.status).toBe(422);
+    expect(declined.body).toEqual({ error: 'Stripe: Your card was declined.' });
+    stripe.refuseNext('DELETE', new RegExp(`^/v1/subscriptions/${subscription.id}$`), CARD_DECLINED, s.key);
+    const cancel = await s.api.delete(`contacts/${s.contact.id}/subscriptions/${subscription.id}?when=now&conversation_id=${s.conversationId}`, { headers: mutation() });
+    expect(cancel.status).toBe(422);
+    expect(cancel.body).toEqual({ error: 'Stripe: Your card was declined.' });
+
+    const after = (await s.api.get<Contact>(`contacts/${s.contact.id}`)).body;
+    expect(after.version).toBe(linked.version);
+    expect(after.financials?.payments.data[0]?.amount_refunded).toBe(0);
+    expect(after.financials?.subscriptions.latest[0]?.status).toBe('active');
+    expect(await notes()).toEqual(notesBefore);
+    expect(await refundsOf(charge.id)).toEqual([]);
+    expect((await s.api.get<IntegrationProperties>('integrations/stripe/properties')).body.last_error).toBe('Your card was declined.');
+
+    const accepted = await s.api.post<WithNote>(`contacts/${s.contact.id}/refund/${charge.id}`, { amount: 5, reason: 'Late', conversation_id: s.conversationId }, { headers: mutation() });
+    expect(accepted.status).toBe(200);
+    expect((await refundsOf(charge.id)).map((refund) => refund.amount)).toEqual([500]);
+    expect((await s.api.get<IntegrationProperties>('integrations/stripe/properties')).body.last_error).toBeNull();
   });
 
   it('cancels one subscription at the end of its period and another now, each with its note', async () => {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ChatSettings } from '../../src/protocol/api/chat-settings';
 import type { Session } from '../../src/protocol/api/models';
 import type { Contact, Conversation, Message } from '../../src/protocol/documents';
@@ -93,7 +93,7 @@ describeEachDatabase('chat widget', (database) => {
     expect(conversation).toMatchObject({ channel: 'CHAT', contact_id: contact.id, status: 'OPENED', is_unread: true, subject: 'Hi! Where is my order #1234?' });
     expect(message).toMatchObject({ id: sent.id, conversation_id: conversation.id, status: 'RECEIVED', source: 'CHAT', contact_id: contact.id, agent_id: null });
     // Presence goes straight to the sockets, the documents through the feed: either may come first.
-    expect(agent.frames).toContainEqual({ action: 'live', col: 'contacts', document: { id: contact.id } });
+    await vi.waitFor(() => expect(agent.frames).toContainEqual({ action: 'live', col: 'contacts', document: { id: contact.id } }), { timeout: 5_000 });
 
     // The conversation is in the default inbox of every agent.
     const inbox = await org.api.get<{ conversations: Conversation[] }>('conversations/');

@@ -69,6 +69,23 @@ describeEachDatabase('drafts', (database) => {
     expect(again.body.draft).toMatchObject({ type: 'REPLY', message: 'Second try', shared_with: [] });
   });
 
+  it('keeps a reply draft’s CC and BCC: saved with it, left as they are when not named, cleared by an empty list, refused when not addresses', async () => {
+    const inbox = await signUpWithInbox(suite, 1, 1);
+    const conversation = firstConversation(inbox);
+    const id = draftIdFor(inbox.session.agent.id, conversation.id, 'REPLY');
+    const created = await save(inbox.api, conversation.id, { draft_id: id, attributes: { message: 'Hello', cc: ['boss@example.com'], bcc: ['audit@example.com'] } });
+    expect(created.body.draft).toMatchObject({ message: 'Hello', cc: ['boss@example.com'], bcc: ['audit@example.com'] });
+    const typed = await save(inbox.api, conversation.id, { draft_id: id, attributes: { message: 'Hello Ana' } });
+    expect(typed.body.draft).toMatchObject({ message: 'Hello Ana', cc: ['boss@example.com'], bcc: ['audit@example.com'] });
+    const uncopied = await save(inbox.api, conversation.id, { draft_id: id, attributes: { message: 'Hello Ana', cc: [] } });
+    expect(uncopied.body.draft?.cc).toBeUndefined();
+    expect(uncopied.body.draft?.bcc).toEqual(['audit@example.com']);
+    expect(uncopied.body.draft?.version).toBeGreaterThan(typed.body.draft?.version ?? Infinity);
+    const refused = await save(inbox.api, conversation.id, { draft_id: id, attributes: { message: 'Hello', cc: ['not an address'] } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as unknown as { errors: object }).errors)).toEqual(['attributes.cc.0']);
+  });
+
   it('refuses bad input, another agent’s draft id and another organization’s conversation', async () => {
     const inbox = await signUpWithInbox(suite, 2, 1);
     const other = await signUpWithInbox(suite, 1, 1);

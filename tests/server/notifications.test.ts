@@ -184,6 +184,34 @@ describeEachDatabase('notifications', (database) => {
     expect(refused.body.errors).toEqual({ mentions: 'names someone who is not an active teammate' });
   });
 
+  it('an edited note tells only the teammates it mentions for the first time, and its mentions follow the text', async () => {
+    const team = await teamWithDevices();
+    const [conversation] = team.conversations;
+    const created = await api(team.owner).post<Message>(`conversations/${conversation}/notes`, { message: 'Over to @Alex', mentions: [team.alex.id] });
+    await push.waitFor((entry) => entry.subscriptionId === team.devices.alex.id);
+    await settled(team.signedUp.domain);
+    expect(pushesTo(team.devices.alex)).toEqual([]);
+
+    const path = `conversations/${conversation}/notes/${created.body.id}`;
+    const edited = await api(team.owner).patch<Message>(path, { message: 'Over to @Alex and @Sam, the refund is late', mentions: [team.alex.id, team.sam.id] });
+    expect(edited.status).toBe(200);
+    expect(edited.body.mentions).toEqual([team.alex.id, team.sam.id]);
+    const toSam = await push.waitFor((entry) => entry.subscriptionId === team.devices.sam.id);
+    expect(toSam.payload).toMatchObject({ title: `${team.signedUp.name} mentioned you`, event: 'mentioned' });
+    expect(String(toSam.payload.body)).toContain('the refund is late');
+    await settled(team.signedUp.domain);
+    expect(pushesTo(team.devices.alex)).toEqual([]);
+    expect(pushesTo(team.devices.sam)).toEqual([]);
+
+    const dropped = await api(team.owner).patch<Message>(path, { message: 'Sam has it', mentions: [] });
+    expect(dropped.body.mentions).toBeUndefined();
+    const textOnly = await api(team.owner).patch<Message>(path, { message: 'Sam has it, thanks' });
+    expect(textOnly.body.message).toBe('Sam has it, thanks');
+    const stranger = await suite.signUp();
+    const refused = await api(team.owner).patch<{ errors?: Record<string, string> }>(path, { message: 'Hi', mentions: [stranger.session.agent.id] });
+    expect(refused.body.errors).toEqual({ mentions: 'names someone who is not an active teammate' });
+  });
+
   it('tells a teammate a draft was shared with them, once', async () => {
     const team = await teamWithDevices();
     const [conversation = 0] = team.conversations;

@@ -1,24 +1,12 @@
 import { expect, it } from 'vitest';
-import type { AgentInvite, Session } from '../../src/protocol/api/models';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import type { Snippet, SnippetCategory } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import type { Permission } from '../../src/protocol/roles';
 import { describeEachDatabase, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
+import { invitedTeammate } from './teammates';
 
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
-const inviteToken = (text: string) => /\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 type Library = { snippets: Snippet[]; categories: SnippetCategory[] };
-
-async function addTeammate(suite: ServerSuite, owner: SignedUp, roles: Permission[]) {
-  const email = `mate-${uid()}@example.com`;
-  const invited = await owner.api.post<AgentInvite>(`agents/invite/${encodeURIComponent(email)}`, { roles });
-  if (invited.status !== 201) throw new Error(`Invite failed: ${invited.status} ${invited.text}`);
-  const mail = await suite.mail.waitFor((m) => m.to.includes(email));
-  const accepted = await suite.client().post<Session>(`invites/${inviteToken(mail.text)}/accept`, { name: 'Mate', password: 'teammate password' });
-  if (accepted.status !== 201) throw new Error(`Accept failed: ${accepted.status} ${accepted.text}`);
-  return suite.client(accepted.body.token);
-}
 
 describeEachDatabase('snippets', (database) => {
   const suite = useServerSuite(database);
@@ -161,7 +149,7 @@ describeEachDatabase('snippets', (database) => {
 
     await owner.api.post('snippets/categories/', { id: 'cat', name: 'Cat' });
     await owner.api.post('snippets/', { id: 'sn', name: 'Sn', body: 'Body' });
-    const agent = await addTeammate(suite, owner, []);
+    const agent = await invitedTeammate(suite, owner, []);
     expect((await agent.get<Library>('snippets/')).body.snippets.map((s) => s.id)).toEqual(['sn']);
     expect((await agent.post('snippets/', { id: 'x', name: 'X', body: 'X' })).status).toBe(403);
     expect((await agent.patch('snippets/sn', { name: 'X' })).status).toBe(403);
@@ -172,7 +160,7 @@ describeEachDatabase('snippets', (database) => {
     expect((await agent.patch('snippets/categories/cat/position', { id: 'cat', position: 0, parent_id: null })).status).toBe(403);
     expect((await agent.delete('snippets/categories/cat')).status).toBe(403);
     expect((await agent.post<Snippet>('snippets/sn/uses')).body.use_count).toBe(1);
-    const editor = await addTeammate(suite, owner, ['snippet.update']);
+    const editor = await invitedTeammate(suite, owner, ['snippet.update']);
     expect((await editor.patch<Snippet>('snippets/sn', { name: 'Edited' })).body.name).toBe('Edited');
   });
 });

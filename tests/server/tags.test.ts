@@ -1,28 +1,16 @@
 import { expect, it } from 'vitest';
 import type { TagDeleteResponse, TagInUseResponse } from '../../src/protocol/api/conversation-actions';
 import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
-import type { AgentInvite, Session } from '../../src/protocol/api/models';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import type { Conversation, Tag } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import type { Permission } from '../../src/protocol/roles';
-import { describeEachDatabase, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
+import { describeEachDatabase, uid, useServerSuite } from './server-suite';
+import { invitedTeammate } from './teammates';
 import { signUpWithInbox, type Inbox } from './sync-fixtures';
 
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
-const inviteToken = (text: string) => /\/invite\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
 /** Invites a teammate with these roles and signs them in. */
-async function addTeammate(suite: ServerSuite, owner: SignedUp, roles: Permission[]) {
-  const email = `mate-${uid()}@example.com`;
-  const invited = await owner.api.post<AgentInvite>(`agents/invite/${encodeURIComponent(email)}`, { roles });
-  if (invited.status !== 201) throw new Error(`Invite failed: ${invited.status} ${invited.text}`);
-  const mail = await suite.mail.waitFor((m) => m.to.includes(email));
-  const accepted = await suite.client().post<Session>(`invites/${inviteToken(mail.text)}/accept`, { name: 'Mate', password: 'teammate password' });
-  if (accepted.status !== 201) throw new Error(`Accept failed: ${accepted.status} ${accepted.text}`);
-  return suite.client(accepted.body.token);
-}
-
 describeEachDatabase('tag management', (database) => {
   const suite = useServerSuite(database);
 
@@ -101,9 +89,9 @@ describeEachDatabase('tag management', (database) => {
     expect(await tagSlugs(inbox)).toContain('spam');
 
     await tagged(inbox, 'Keep', [kept]);
-    const agent = await addTeammate(suite, inbox, []);
+    const agent = await invitedTeammate(suite, inbox, []);
     expect((await agent.delete('tags/keep?force=true')).status).toBe(403);
-    const admin = await addTeammate(suite, inbox, ['tag.update']);
+    const admin = await invitedTeammate(suite, inbox, ['tag.update']);
     expect((await admin.delete<TagDeleteResponse>('tags/keep?force=true')).body).toEqual({ slug: 'keep', conversations: 1 });
   });
 
@@ -137,7 +125,7 @@ describeEachDatabase('tag management', (database) => {
 
     const other = await signUpWithInbox(suite, 1, 1);
     expect((await other.api.patch('tags/refund-requests', { name: 'Theirs' })).status).toBe(404);
-    const agent = await addTeammate(suite, inbox, []);
+    const agent = await invitedTeammate(suite, inbox, []);
     expect((await agent.post('tags/', { name: 'Not allowed' })).status).toBe(403);
     expect((await agent.patch('tags/refund-requests', { name: 'Not allowed' })).status).toBe(403);
   });

@@ -16,7 +16,10 @@ import Stripe from 'stripe';
  * - a charge made to a customer's card names its customer (`customer`), so
  *   `GET /v1/charges?customer=` finds it;
  * - every request is recorded (method, path, the Idempotency-Key header, the form body), so a
- *   test checks what the server actually sent.
+ *   test checks what the server actually sent;
+ * - the next call matching a method and path can be **refused** with an error Stripe answers in
+ *   production (`refuseNext`, e.g. a 402 `card_error` with `card_declined`), in Stripe's error
+ *   shape, so a test sees how the inbox shows a refusal the mock cannot produce by itself.
  *
  * The mock keeps its state in its module, so this is one Stripe account per test file.
  */
@@ -48,6 +51,15 @@ const { subscriptions } = require('stripe-stateful-mock/dist/api/subscriptions.j
   subscriptions: { retrieve(account: string, id: string, param: string): Subscription };
 };
 
+/** An error as Stripe's API answers it (https://docs.stripe.com/api/errors). */
+export type StripeErrorAnswer = { status: number; error: { type: string; code?: string; decline_code?: string; message: string } };
+
+/** Stripe's answer when the customer's bank declines the card (https://docs.stripe.com/declines/codes). */
+export const CARD_DECLINED: StripeErrorAnswer = {
+  status: 402,
+  error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+};
+
 export type StripeRequest = { method: string; path: string; idempotencyKey: string | null; body: Record<string, unknown>; key: string };
 
 export type StripeTestServer = {
@@ -58,6 +70,12 @@ export type StripeTestServer = {
   client(key?: string): Stripe;
   /** From now on, calls with this key answer 401 `api_key_expired`. */
   revoke(key: string): void;
+  /**
+   * The next call with this method whose path matches, made with `key` (the merchant's key each
+   * test connects with, so tests running side by side never take each other's), answers `answer`
+   * instead (once).
+   */
+  refuseNext(method: string, path: RegExp, answer: StripeErrorAnswer, key: string): void;
   stop(): Promise<void>;
 };
 
@@ -80,6 +98,7 @@ function notCanceled(subscription: Subscription): void {
 export async function startStripeServer(): Promise<StripeTestServer> {
   const requests: StripeRequest[] = [];
   const revoked = new Set<string>();
+  const refusals: { method: string; path: RegExp; answer: StripeErrorAnswer; key: string }[] = [];
   const keys = new WeakMap<IncomingMessage, string>();
   const app = express();
 
@@ -97,6 +116,14 @@ export async function startStripeServer(): Promise<StripeTestServer> {
           },
         }),
       );
+      return;
+    }
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const refusal = refusals.findIndex((r) => r.method === req.method && r.path.test(path) && r.key === key);
+    const answer = refusal >= 0 ? refusals.splice(refusal, 1)[0]?.answer : undefined;
+    if (answer) {
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_refused_${Date.now()}` });
+      res.end(JSON.stringify({ error: answer.error }));
       return;
     }
     // A restricted key is a secret key with fewer rights; the mock only knows secret keys.
@@ -171,6 +198,9 @@ export async function startStripeServer(): Promise<StripeTestServer> {
     },
     revoke(key) {
       revoked.add(key);
+    },
+    refuseNext(method, path, answer, key) {
+      refusals.push({ method, path, answer, key });
     },
     stop: () =>
       new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ import { COLLECTION_DEFINITIONS, COLLECTIONS } from '../../src/protocol/collecti
 import { openInboxDatabase } from '../../src/client-db/inbox-database';
 
 /** The database exactly as the build before the collection registry declared it. */
-function openAsPreviousBuild(name: string): Dexie {
+function openAsPreviousBuild(name: string, upTo = Infinity): Dexie {
   const db = new Dexie(name);
   db.version(1).stores({
     conversations: 'id, status, agent_id, last_update_ts, priority, *tags',
@@ -28,6 +28,9 @@ function openAsPreviousBuild(name: string): Dexie {
   db.version(6).stores({ collections: 'id, parent_id, slug', articles: 'id, slug, updated_at' });
   // Custom data fields (issue 17).
   db.version(7).stores({ custom_fields: 'id, key' });
+  if (upTo < 8) return db;
+  // One index entry less per message (issue 13's ingest).
+  db.version(8).stores({ messages: 'id, [conversation_id+timestamp_ts], target_id' });
   return db;
 }
 
@@ -65,6 +68,24 @@ describe('the local database declared from the collection registry', () => {
     const current = openInboxDatabase('installed');
     expect(await current.outbox.count()).toBe(1);
     expect(await current.tags.get('vip')).toMatchObject({ name: 'VIP' });
+    current.close();
+  });
+
+  it('still finds a conversation\'s messages by conversation_id once its own index is gone', async () => {
+    const previous = openAsPreviousBuild('inbox-before-8', 7);
+    await previous.table('messages').bulkPut([
+      { id: 'a', conversation_id: 1, timestamp_ts: 3 },
+      { id: 'b', conversation_id: 2, timestamp_ts: 1 },
+      { id: 'c', conversation_id: 1, timestamp_ts: 2 },
+      { id: 'd', conversation_id: 3, timestamp_ts: 5 },
+    ]);
+    previous.close();
+    const current = openInboxDatabase('before-8');
+    expect(current.messages.schema.indexes.map((index) => index.name)).not.toContain('conversation_id');
+    expect((await current.messages.where('conversation_id').equals(1).toArray()).map((m) => m.id)).toEqual(['c', 'a']);
+    expect((await current.messages.where('conversation_id').anyOf([3, 1]).toArray()).map((m) => m.id).sort()).toEqual(['a', 'c', 'd']);
+    await current.messages.where('conversation_id').anyOf([1]).delete();
+    expect((await current.messages.toArray()).map((m) => m.id).sort()).toEqual(['b', 'd']);
     current.close();
   });
 });

@@ -3,6 +3,8 @@ import type { DBCore } from 'dexie';
 import type { ConnectionMeta } from '../../src/client-db/inbox-database';
 import { conversation, createHarness, message } from './support/worker-harness';
 import type { Harness } from './support/worker-harness';
+// After the harness, which installs fake-indexeddb before Dexie first looks for IndexedDB.
+import { Dexie } from 'dexie';
 
 let harnesses: Harness[] = [];
 
@@ -216,6 +218,27 @@ describe('RESET and bootstrap', () => {
     expect(counter.count).toBeLessThanOrEqual(6);
     expect(await cursorOf(h)).toBe(99);
   });
+
+  it('records the last bootstrap: when it arrived, when READY committed, what it wrote and in how many transactions', async () => {
+    const h = make();
+    const socket = await connected(h);
+    await h.settle();
+    const arrivedAt = h.clock.now();
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'fetch', col: 'contacts', documents: [{ id: 1, name: 'A', version: 3 }] });
+    socket.receive({ action: 'fetch', col: 'messages', documents: [message({ id: 'm-1', version: 1 }), message({ id: 'm-2', version: 1 })] });
+    socket.receive({ action: 'READY', cursor: 7 });
+    await h.settle();
+    const row = await h.db.meta.get('bootstrap');
+    expect(row).toMatchObject({ key: 'bootstrap', received_at: arrivedAt, documents: 3 });
+    if (row?.key !== 'bootstrap') throw new Error('no bootstrap row');
+    expect(row.ready_at).toBeGreaterThanOrEqual(row.received_at);
+    expect(row.transactions).toBeGreaterThanOrEqual(1);
+    // A live change afterwards is not part of it.
+    socket.receive({ action: 'update', col: 'contacts', document: { id: 1, name: 'B', version: 4 }, cursor: 8 });
+    await h.settle();
+    expect(await h.db.meta.get('bootstrap')).toEqual(row);
+  });
 });
 
 describe('the first screen of a bootstrap', () => {
@@ -234,6 +257,32 @@ describe('the first screen of a bootstrap', () => {
     expect(await h.db.conversations.count()).toBe(2);
     // Both arrived before the writer ran: without PAINT they would share one transaction.
     expect(counter.count).toBe(2);
+  });
+
+  it('lets a tab read the first screen before the bootstrap\'s next write takes the tables', async () => {
+    const h = make();
+    const socket = await connected(h);
+    await h.settle();
+    // A tab hears of a commit a moment later (a broadcast between contexts) and reads then.
+    const seen: Promise<number>[] = [];
+    const hear = (parts: Record<string, unknown>) => {
+      if (seen.length > 0 || !Object.keys(parts).some((part) => part.endsWith('/conversations/'))) return;
+      seen.push(new Promise((resolve) => setTimeout(() => resolve(h.db.conversations.count()), 10)));
+    };
+    Dexie.on('storagemutated', hear);
+    try {
+      socket.receive({ action: 'RESET' });
+      socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, version: 1 })] });
+      socket.receive({ action: 'PAINT' });
+      socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 2, version: 1 }), conversation({ id: 3, version: 1 })] });
+      socket.receive({ action: 'READY', cursor: 5 });
+      await h.settle();
+      // The tab's read after the first screen's commit saw it alone, not the batch behind it.
+      expect(await seen[0]).toBe(1);
+      expect(await h.db.conversations.count()).toBe(3);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(hear);
+    }
   });
 
   it('keeps the server\'s unread counts from COUNTS until READY, then leaves counting to the local copy', async () => {

@@ -1,12 +1,17 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '../../protocol/constants';
 import { Button } from './Button';
 import { Icon } from './Icon';
 import { addToast, removeToast } from './toast-list';
 import type { Toast, ToastInput } from './toast-list';
 
-type ToastApi = { show: (toast: ToastInput) => number; dismiss: (id: number) => void };
+type ToastApi = {
+  show: (toast: ToastInput) => number;
+  dismiss: (id: number) => void;
+  /** Lifts the toasts this many pixels above the bottom of the window (use-toast-clearance.ts); 0 puts them back. */
+  setClearance: (px: number) => void;
+};
 
 const ToastContext = createContext<ToastApi | null>(null);
 
@@ -19,6 +24,7 @@ export function useToasts(): ToastApi {
 /** Holds the toasts of §2: bottom-right, at most TOAST_MAX, each TOAST_DURATION_MS unless persistent. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [clearance, setClearance] = useState(0);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => setToasts((list) => removeToast(list, id)), []);
@@ -27,12 +33,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => addToast(list, { ...toast, id }));
     return id;
   }, []);
-  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
+  const api = useMemo(() => ({ show, dismiss, setClearance }), [show, dismiss]);
 
   return (
     <ToastContext value={api}>
       {children}
-      <section className="toasts" aria-label="Notifications">
+      <section className="toasts" aria-label="Notifications" style={clearance > 0 ? ({ '--toast-clearance': `${clearance}px` } as CSSProperties) : undefined}>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}

@@ -3,7 +3,12 @@ import { RELATIVE_TIME_MAX_DAYS } from '../../protocol/constants';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** Made on first use: creating it loads locale data (10–20 ms), and the list's short times never need it. */
+let relative: Intl.RelativeTimeFormat | null = null;
+function relativeFormat(): Intl.RelativeTimeFormat {
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  return relative;
+}
 
 export type TimeFormatOptions = { timeZone?: string };
 
@@ -29,9 +34,9 @@ export function longRelativeTime(ts: number, now: number, options: TimeFormatOpt
   const age = Math.max(0, now - ts);
   if (age < MINUTE) return 'just now';
   if (age >= RELATIVE_TIME_MAX_DAYS * DAY) return absoluteDateTime(ts, options);
-  if (age < HOUR) return RELATIVE.format(-Math.floor(age / MINUTE), 'minute');
-  if (age < DAY) return RELATIVE.format(-Math.floor(age / HOUR), 'hour');
-  return RELATIVE.format(-Math.floor(age / DAY), 'day');
+  if (age < HOUR) return relativeFormat().format(-Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return relativeFormat().format(-Math.floor(age / HOUR), 'hour');
+  return relativeFormat().format(-Math.floor(age / DAY), 'day');
 }
 
 /** "12 Mar", or "12 Mar 2024" outside the current year. */

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { BulkAction } from '../../protocol/api/conversation-requests';
 import { BULK_MAX_CONVERSATIONS } from '../../protocol/api/conversation-requests';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
+import { holdUntilStored } from '../sync/conversation-overlay';
 import { useInboxDb } from '../sync/sync-context';
 import { useSyncActions } from '../sync/use-sync-actions';
 import { useKeyboardRegistry } from './keyboard-context';
@@ -19,9 +20,30 @@ export type TriageActions = {
   bulk: (ids: readonly number[], action: BulkAction) => Promise<void>;
 };
 
+/** The triage actions of this tab whose worker has not answered yet. */
+const underWay = new Set<Promise<void>>();
+
+function tracked(work: Promise<void>): Promise<void> {
+  underWay.add(work);
+  const done = () => underWay.delete(work);
+  work.then(done, done);
+  return work;
+}
+
+/**
+ * Resolves once every triage action this tab has started is recorded (or refused): the header
+ * shows a status at once, so z pressed the instant after must find that action to take back,
+ * not the one before it.
+ */
+export async function triageRecorded(): Promise<void> {
+  await Promise.allSettled([...underWay]);
+}
+
 /**
  * The conversation actions that z can undo, from the header, the shortcuts and the palette
- * alike: each is a mutation through the worker, recorded with what it changed.
+ * alike: each is a mutation through the worker, recorded with what it changed. A status or
+ * assignee shows in this tab's header at once (conversation-overlay.ts), before the worker's
+ * write is read back.
  */
 export function useTriageActions(): TriageActions {
   return useTriageActionsRecordedBy(useKeyboardRegistry().record);
@@ -31,19 +53,21 @@ export function useTriageActions(): TriageActions {
 export function useTriageActionsRecordedBy(record: KeyboardRegistry['record']): TriageActions {
   const { mutateTracked } = useSyncActions();
   const db = useInboxDb();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const actions: TriageActions = {
       setStatus: async (c, status) => {
         if (c.status === status) return;
-        if ((await mutateTracked({ kind: 'status', conversation_id: c.id, status })) !== null) {
-          record({ kind: 'status', conversation_id: c.id, before: c.status, after: status });
-        }
+        const settle = holdUntilStored(c.id, { status });
+        const recorded = (await mutateTracked({ kind: 'status', conversation_id: c.id, status })) !== null;
+        settle(recorded);
+        if (recorded) record({ kind: 'status', conversation_id: c.id, before: c.status, after: status });
       },
       assign: async (c, agentId) => {
         if (c.agent_id === agentId) return;
-        if ((await mutateTracked({ kind: 'assign', conversation_id: c.id, agent_id: agentId })) !== null) {
-          record({ kind: 'assign', conversation_id: c.id, before: c.agent_id, after: agentId });
-        }
+        const settle = holdUntilStored(c.id, { agent_id: agentId });
+        const recorded = (await mutateTracked({ kind: 'assign', conversation_id: c.id, agent_id: agentId })) !== null;
+        settle(recorded);
+        if (recorded) record({ kind: 'assign', conversation_id: c.id, before: c.agent_id, after: agentId });
       },
       addTag: async (c, name) => {
         if ((await mutateTracked({ kind: 'tag', conversation_id: c.id, name })) !== null) {
@@ -66,7 +90,13 @@ export function useTriageActionsRecordedBy(record: KeyboardRegistry['record']): 
         if (sent.length === 0) return;
         record({ kind: 'bulk', action, before: sent.map((c) => ({ id: c.id, status: c.status, agent_id: c.agent_id, tags: c.tags })) });
       },
-    }),
-    [mutateTracked, record, db],
-  );
+    };
+    return {
+      setStatus: (c, status) => tracked(actions.setStatus(c, status)),
+      assign: (c, agentId) => tracked(actions.assign(c, agentId)),
+      addTag: (c, name) => tracked(actions.addTag(c, name)),
+      snooze: (c, until) => tracked(actions.snooze(c, until)),
+      bulk: (ids, action) => tracked(actions.bulk(ids, action)),
+    };
+  }, [mutateTracked, record, db]);
 }

@@ -7,6 +7,7 @@ import { useSyncActions } from '../sync/use-sync-actions';
 import type { OpenConversation } from './keyboard-context';
 import { actionConversationIds, describeAction, dropAction, findHeldSend, inverseMutations, popAction } from './last-actions';
 import type { LastActions, UndoableAction } from './last-actions';
+import { triageRecorded } from './use-triage-actions';
 
 export type Undo = {
   /** z: takes back the newest action of this tab. */
@@ -44,6 +45,8 @@ export function useUndoLast(stack: RefObject<LastActions>, open: OpenConversatio
     [db, agent.id, mutate, undoSend, open],
   );
   const undoLast = useCallback(async () => {
+    // An action whose worker has not answered yet is the newest: wait for it to be on the stack.
+    await triageRecorded();
     const { action, rest } = popAction(stack.current);
     stack.current = rest;
     return action ? undo(action) : 'Nothing to undo';

@@ -1,4 +1,5 @@
-import { cmp, Dexie, RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import { Dexie, type ObservabilitySet } from 'dexie';
+import { mutatedKeys } from '../sync/mutated-keys';
 import type { InboxDatabase, LocalMessage } from '../../client-db/inbox-database';
 import { createSearchCorpus, indexCorpus, putContact, putConversation, putThread, removeConversation, type SearchCorpus } from './search-corpus';
 
@@ -34,15 +35,6 @@ type Dirty = { [T in Table]: Set<string | number> } & { all: boolean };
 
 function emptyDirty(): Dirty {
   return { conversations: new Set(), contacts: new Set(), messages: new Set(), all: false };
-}
-
-/** Adds the keys a write touched to `into`; a range (a clear, a bulk write) asks for a rebuild. */
-function collectKeys(tree: IntervalTree | undefined, into: Set<string | number>, dirty: Dirty): void {
-  if (!tree) return;
-  for (const range of RangeSet(tree)) {
-    if (cmp(range.from, range.to) !== 0) dirty.all = true;
-    else if (typeof range.from === 'string' || typeof range.from === 'number') into.add(range.from);
-  }
 }
 
 /** Builds the index of a database and keeps it current until disposed (use search-index-cache.ts to share one). */
@@ -172,16 +164,15 @@ export function createLocalSearchIndex(db: InboxDatabase): { index: LocalSearchI
     if (corpus.changed.size > REINDEX_AFTER) indexCorpus(corpus);
   }
 
-  const prefix = `idb://${db.name}/`;
   function onMutated(parts: ObservabilitySet): void {
     let touched = false;
     for (const table of TABLES) {
-      for (const part of [`${prefix}${table}/`, `${prefix}${table}/:dels`]) {
-        const tree = parts[part];
-        if (!tree) continue;
-        touched = true;
-        collectKeys(tree, dirty[table], dirty);
-      }
+      // The keys a write touched; a range (a clear, a bulk write) asks for a rebuild.
+      const mutated = mutatedKeys(parts, db.name, table);
+      if (!mutated) continue;
+      touched = true;
+      if (mutated.all) dirty.all = true;
+      for (const key of mutated.keys) dirty[table].add(key);
     }
     if (!touched) return;
     // Big writes (Dexie reports 50 documents or more as "everything") come in runs, like a

@@ -6,8 +6,11 @@ import { useToasts } from '../components/Toasts';
 import { useSync } from './sync-context';
 
 export type SyncActions = {
-  /** Hands the change to the worker; its optimistic write shows it at once. */
-  mutate: (mutation: MutationInput) => void;
+  /**
+   * Hands the change to the worker; its optimistic write shows it at once. `clientId`: the
+   * mutation's id when the screen needs to know it (what it creates is `newTempId(clientId)`).
+   */
+  mutate: (mutation: MutationInput, clientId?: string) => void;
   /** The same, resolving with the outbox row id once recorded (null when the call failed). */
   mutateTracked: (mutation: MutationInput) => Promise<number | null>;
   undoSend: (messageId: string) => void;
@@ -33,7 +36,7 @@ export function useSyncActions(): SyncActions {
     const connection = (): Promise<SyncApi> => (api ? Promise.resolve(api) : attached.catch(() => Promise.reject(new Error(NOT_CONNECTED))));
     const call = (run: (connection: SyncApi) => Promise<unknown>): Promise<void> => connection().then(run).then(() => undefined, fail);
     return {
-      mutate: (mutation) => void call((connection) => connection.mutate(slug, mutation)),
+      mutate: (mutation, clientId) => void call((connection) => connection.mutate(slug, mutation, clientId)),
       mutateTracked: (mutation) =>
         connection()
           .then((ready) => ready.mutate(slug, mutation))

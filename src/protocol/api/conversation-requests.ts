@@ -38,7 +38,8 @@ const attachmentIds = z
   .max(10, { error: 'must have at most 10 files' })
   .optional();
 
-const copyList = z
+/** A reply's (or its draft's) CC or BCC addresses. */
+export const copyList = z
   .array(recipientEmailField, { error: 'must be a list of addresses' })
   .max(MAX_REPLY_COPIES, { error: `must have at most ${MAX_REPLY_COPIES} addresses` });
 
@@ -96,7 +97,7 @@ export type NewConversationResponse = { conversation: Conversation; message: Mes
 /** Most teammates one note may @mention. */
 export const MAX_NOTE_MENTIONS = 20;
 
-/** A note's @mentioned teammates (their agent ids): each is notified once, when the note reaches the server. */
+/** A note's @mentioned teammates (their agent ids): each is notified once per note, when the note (or an edit naming them) reaches the server. */
 export const mentionsField = z
   .array(z.number({ error: 'must be a list of teammate ids' }).int().positive(), { error: 'must be a list of teammate ids' })
   .max(MAX_NOTE_MENTIONS, { error: `can name at most ${MAX_NOTE_MENTIONS} teammates` });
@@ -183,8 +184,11 @@ export const bulkBody = z.object({
 export type BulkBody = z.infer<typeof bulkBody>;
 export type BulkResponse = { conversations: Conversation[] };
 
-/** `PATCH conversations/{id}/notes/{noteId}`. */
-export const noteEditBody = z.object({ message: text });
+/**
+ * `PATCH conversations/{id}/notes/{noteId}`. `mentions`, when given, are the edited text's
+ * @mentions: they replace the note's, and a teammate mentioned for the first time is notified.
+ */
+export const noteEditBody = z.object({ message: text, mentions: mentionsField.optional() });
 export type NoteEditBody = z.infer<typeof noteEditBody>;
 
 /** Path parameters: `conversations/{id}/…`, `…/notes/{noteId}`, `…/tags/{slug}`, `…/messages/{messageId}/undo`. */

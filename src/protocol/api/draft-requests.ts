@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Draft } from '../documents';
 import { DRAFT_MAX_LENGTH, DRAFT_TYPES } from '../drafts';
+import { copyList } from './conversation-requests';
 import { idNumber } from './id-fields';
 import { multiLineText } from './text-fields';
 
@@ -12,7 +13,8 @@ export const draftIdField = z
 /**
  * `PATCH conversations/{id}/drafts/`: saves the caller's draft whole (created when new). A
  * message that is empty or only white space deletes the draft. `type` defaults to the draft's
- * current type, or REPLY for a new draft.
+ * current type, or REPLY for a new draft. `cc` and `bcc` are the reply's own copies, kept with
+ * its draft (left as they are when not given; an empty list clears them).
  */
 export const draftPatchBody = z.object({
   draft_id: draftIdField,
@@ -20,6 +22,8 @@ export const draftPatchBody = z.object({
     {
       message: multiLineText().max(DRAFT_MAX_LENGTH, { error: 'is too long' }),
       type: z.enum(DRAFT_TYPES, { error: 'must be REPLY or NOTE' }).optional(),
+      cc: copyList.optional(),
+      bcc: copyList.optional(),
     },
     { error: 'is required' },
   ),

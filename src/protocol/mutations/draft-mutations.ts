@@ -16,6 +16,9 @@ export const DRAFT_MUTATIONS = {
     agent_id: z.number().int().positive(),
     type: z.enum(DRAFT_TYPES),
     message: draftPatchBody.shape.attributes.shape.message,
+    /** A reply draft's own copies; left as they are when not given. */
+    cc: draftPatchBody.shape.attributes.shape.cc,
+    bcc: draftPatchBody.shape.attributes.shape.bcc,
   }),
   'share-draft': draftShareBody.extend({ conversation_id: conversationIdField }),
 };

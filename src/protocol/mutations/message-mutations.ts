@@ -66,7 +66,7 @@ export const MESSAGE_MUTATIONS = {
     bcc: newConversationBody.shape.bcc,
     attachments: z.array(uploadedAttachment).max(10).optional(),
   }),
-  'edit-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField, message: noteEditBody.shape.message }),
+  'edit-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField, message: noteEditBody.shape.message, mentions: noteEditBody.shape.mentions }),
   'delete-note': z.object({ conversation_id: conversationIdField, note_id: messageIdField }),
   undo: z.object({ conversation_id: conversationIdField, message_id: messageIdField }),
   /** The device confirms its held reply at the end of its delay (`release_at`, epoch ms), unless undone (§4). */

@@ -19,7 +19,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseInput(createAccountBody, request.body);
     const passwordHash = await hashPassword(body.password);
     const now = ctx.clock();
-    const { agent, organization } = await createOrganization(ctx.db, body, passwordHash, now);
+    const { agent, organization } = await createOrganization(ctx.db, body, passwordHash, now, ctx.config.hosting);
     await sendValidationEmail(ctx, agent);
     await trustDevice(ctx, request, reply, agent);
     reply.code(201);

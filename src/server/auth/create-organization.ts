@@ -1,22 +1,22 @@
 import type { CreateAccountBody } from '../../protocol/api/requests';
-import { TRIAL_DAYS } from '../../protocol/constants';
 import { PERMISSIONS } from '../../protocol/roles';
 import { DEFAULT_NOTIFICATIONS } from '../agents/agent-model';
 import type { AgentRow, Db, OrganizationRow } from '../db/database';
 import { writeJsonColumn } from '../db/json-column';
 import { isUniqueViolation } from '../db/unique-violation';
 import { fieldError } from '../http/http-error';
+import { initialPlan, type Hosting } from '../organization/hosting-plan';
 import { findOrganizationBySlug } from '../organization/organization-queries';
 
-const DAY_MS = 24 * 3600_000;
 const domainTaken = () => fieldError('domain', 'is already taken');
 
-/** A new organization on trial, with its creator as owner holding every permission. */
+/** A new organization on the install's initial plan, with its creator as owner holding every permission. */
 export async function createOrganization(
   db: Db,
   body: CreateAccountBody,
   passwordHash: string,
   now: number,
+  hosting: Hosting,
 ): Promise<{ agent: AgentRow; organization: OrganizationRow }> {
   if (await findOrganizationBySlug(db, body.domain)) throw domainTaken();
   try {
@@ -26,8 +26,7 @@ export async function createOrganization(
         .values({
           slug: body.domain,
           name: body.organization_name,
-          is_premium: 0,
-          trial_ends_at: now + TRIAL_DAYS * DAY_MS,
+          ...initialPlan(hosting, now),
           onboarding: '{}',
           hours: null,
           is_custom_data_enabled: 0,

@@ -27,10 +27,6 @@ export function writeBillingState(write: Write, contactId: number, state: Billin
   });
 }
 
-/**
- * The internal note a billing action leaves (who, what, amount, reason) on the conversation it
- * was taken from; that conversation must be the contact's (else 404, like a missing one).
- */
 /** Drops the contact's link to this payment email of this source (confirming one again replaces it). */
 export async function deletePaymentLink(write: Write, contactId: number, source: string, email: string): Promise<void> {
   await write.trx
@@ -42,6 +38,10 @@ export async function deletePaymentLink(write: Write, contactId: number, source:
     .execute();
 }
 
+/**
+ * The internal note a billing action leaves (who, what, amount, reason) on the conversation it
+ * was taken from; that conversation must be the contact's (else 404, like a missing one).
+ */
 export async function billingNote(write: Write, contact: ContactRow, conversationId: number | null | undefined, agentId: number, text: string): Promise<Message | null> {
   if (conversationId === null || conversationId === undefined) return null;
   const conversation = await findConversationForWrite(write, conversationId);

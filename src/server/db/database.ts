@@ -241,6 +241,9 @@ export interface DraftsTable {
   conversation_id: number;
   type: DraftType;
   message: string;
+  /** JSON lists of addresses, null when none (migration 0023). */
+  cc: string | null;
+  bcc: string | null;
   updated_at: number;
   created_at: number;
   version: number;

@@ -47,6 +47,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0019-knowledge': { up: (db: Kysely<unknown>) => createKnowledgeTables(db, dialect) },
     '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
     '0020b-custom-data': { up: (db: Kysely<unknown>) => createCustomDataTables(db.schema) },
+    '0023-draft-copies': { up: (db: Kysely<unknown>) => addDraftCopies(db.schema) },
   };
 }
 
@@ -122,4 +123,10 @@ async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
 async function addReplyCopies(schema: Schema): Promise<void> {
   await schema.alterTable('messages').addColumn('cc', 'text').execute();
   await schema.alterTable('messages').addColumn('bcc', 'text').execute();
+}
+
+/** A reply draft keeps its CC and BCC (JSON lists, null when none), like the reply it becomes. */
+async function addDraftCopies(schema: Schema): Promise<void> {
+  await schema.alterTable('drafts').addColumn('cc', 'text').execute();
+  await schema.alterTable('drafts').addColumn('bcc', 'text').execute();
 }

@@ -1,8 +1,11 @@
 import type { Draft } from '../../protocol/documents';
 import type { DraftRow } from '../db/database';
+import { readCopiesColumn } from '../db/json-column';
 
 /** The wire document of a draft row and the teammates it is shared with (ascending ids). */
 export function toDraft(row: DraftRow, sharedWith: readonly number[]): Draft {
+  const cc = readCopiesColumn(row.cc);
+  const bcc = readCopiesColumn(row.bcc);
   return {
     id: row.id,
     conversation_id: row.conversation_id,
@@ -11,6 +14,8 @@ export function toDraft(row: DraftRow, sharedWith: readonly number[]): Draft {
     message: row.message,
     shared_with: [...sharedWith].sort((a, b) => a - b),
     updated_at: Number(row.updated_at),
+    ...(cc?.length ? { cc } : {}),
+    ...(bcc?.length ? { bcc } : {}),
     version: Number(row.version),
   };
 }

@@ -6,6 +6,7 @@ import type { AgentRow, ConversationRow } from '../db/database';
 import { notifyDraftShared } from '../notifications/notify-teammate';
 import { fieldError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
+import { writeJsonListColumn } from '../db/json-column';
 import { draftAudience, toDraft } from './draft-model';
 import { findDraft } from './draft-queries';
 
@@ -30,12 +31,15 @@ export async function saveDraft(write: Write, conversation: ConversationRow, age
   }
 
   const type = attributes.type ?? existing?.row.type ?? 'REPLY';
+  const cc = attributes.cc !== undefined ? writeJsonListColumn(attributes.cc) : (existing?.row.cc ?? null);
+  const bcc = attributes.bcc !== undefined ? writeJsonListColumn(attributes.bcc) : (existing?.row.bcc ?? null);
   if (existing) {
-    if (existing.row.message === attributes.message && existing.row.type === type) return existing.draft;
+    const same = existing.row.message === attributes.message && existing.row.type === type && existing.row.cc === cc && existing.row.bcc === bcc;
+    if (same) return existing.draft;
     return write.changeFor('drafts', 'update', draftAudience(existing.draft), async (version) => {
       const row = await write.trx
         .updateTable('drafts')
-        .set({ message: attributes.message, type, updated_at: write.now, version })
+        .set({ message: attributes.message, type, cc, bcc, updated_at: write.now, version })
         .where('org_id', '=', write.orgId)
         .where('id', '=', id)
         .returningAll()
@@ -53,6 +57,8 @@ export async function saveDraft(write: Write, conversation: ConversationRow, age
         conversation_id: conversation.id,
         type,
         message: attributes.message,
+        cc,
+        bcc,
         updated_at: write.now,
         created_at: write.now,
         version,

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { messageWireId, type Attachment, type Message } from '../../protocol/documents';
 import type { MessageRow } from '../db/database';
-import { readJsonColumn } from '../db/json-column';
+import { readCopiesColumn, readJsonColumn } from '../db/json-column';
 
 const attachmentsSchema: z.ZodType<Attachment[]> = z.array(
   z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }),
 );
 
 const mentionsSchema: z.ZodType<number[] | null> = z.array(z.number()).nullable();
-
-const copiesSchema: z.ZodType<string[] | null> = z.array(z.string()).nullable();
 
 export function toMessage(row: MessageRow): Message {
   const timestamp = Number(row.timestamp_ts);
@@ -32,8 +30,8 @@ export function toMessage(row: MessageRow): Message {
     html: row.html ?? null,
     auto_kind: row.auto_kind ?? null,
     delivery_error: row.delivery_error ?? null,
-    cc: readJsonColumn(row.cc, copiesSchema, null),
-    bcc: readJsonColumn(row.bcc, copiesSchema, null),
+    cc: readCopiesColumn(row.cc),
+    bcc: readCopiesColumn(row.bcc),
     ...(mentions?.length ? { mentions } : {}),
     version: Number(row.version),
   };

@@ -24,11 +24,10 @@ import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
 import { answerListing } from '../realtime/streamed-get';
 import { findMessageRow, listMessages } from './message-queries';
-import { addNote, findNoteForWrite, removeNote } from './notes';
+import { addNote, editNote, findNoteForWrite, removeNote } from './notes';
 import { saveReply } from './save-reply';
 import { releaseMessage } from './release-message';
 import { undoMessage } from './undo-message';
-import { updateMessage } from './message-writes';
 
 /**
  * A conversation's thread: read it (streamable), start a conversation by email, reply, notes,
@@ -115,9 +114,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.patch('/conversations/:id/notes/:noteId', { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id, noteId } = parseInput(noteParams, request.params);
-      const { message } = parseInput(noteEditBody, request.body);
-      const note = await findNoteForWrite(write, await findConversationForWrite(write, id), noteId);
-      return updateMessage(write, note.id, { message });
+      const body = parseInput(noteEditBody, request.body);
+      const conversation = await findConversationForWrite(write, id);
+      const note = await findNoteForWrite(write, conversation, noteId);
+      return editNote(write, conversation, signedIn(request).agent, note, body);
     }),
   );
 

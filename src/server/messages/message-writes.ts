@@ -19,7 +19,7 @@ export function insertMessage(write: Write, values: NewMessage): Promise<Message
 }
 
 /** Updates a message or note (by row id) with its feed row. */
-export function updateMessage(write: Write, rowId: number, values: Partial<Pick<MessagesTable, 'message' | 'status' | 'deliver_at' | 'delivery_error'>>): Promise<Message> {
+export function updateMessage(write: Write, rowId: number, values: Partial<Pick<MessagesTable, 'message' | 'status' | 'deliver_at' | 'delivery_error'>> & { mentions?: string | null }): Promise<Message> {
   return write.change('messages', 'update', async (version) => {
     const row = await write.trx
       .updateTable('messages')

@@ -1,14 +1,15 @@
-import type { NoteBody } from '../../protocol/api/conversation-requests';
+import type { NoteBody, NoteEditBody } from '../../protocol/api/conversation-requests';
 import type { Message } from '../../protocol/documents';
 import { replyAttachments } from '../channels/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/database';
 import { notifyMentioned } from '../notifications/notify-teammate';
+import { writeJsonListColumn } from '../db/json-column';
 import { fieldError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { findMessageRow } from './message-queries';
-import { insertMessage } from './message-writes';
+import { insertMessage, updateMessage } from './message-writes';
 
 /** Writes a note's row (with its feed change): the team's own entry, SENT at once and never held. */
 export function insertNote(
@@ -31,7 +32,7 @@ export function insertNote(
     contact_id: null,
     target_id: note.targetId,
     is_removed: 0,
-    mentions: note.mentions?.length ? JSON.stringify(note.mentions) : null,
+    mentions: writeJsonListColumn(note.mentions),
   });
 }
 
@@ -52,6 +53,18 @@ export async function addNote(write: Write, conversation: ConversationRow, autho
     last_update_ts: Math.max(Number(conversation.last_update_ts), write.now),
   });
   return note;
+}
+
+/**
+ * A note's new text. With `mentions` (the edited text's), they replace the note's, and whoever is
+ * mentioned for the first time on this note is notified (the others were told already).
+ */
+export async function editNote(write: Write, conversation: ConversationRow, editor: AgentRow, note: MessageRow, body: NoteEditBody): Promise<Message> {
+  if (body.mentions === undefined) return updateMessage(write, note.id, { message: body.message });
+  const mentions = await mentionedTeammates(write, body.mentions);
+  const edited = await updateMessage(write, note.id, { message: body.message, mentions: writeJsonListColumn(mentions) });
+  await notifyMentioned(write, editor, conversation, { id: edited.id, message: body.message, mentions });
+  return edited;
 }
 
 /** The mentioned teammates, each once; anyone not an active teammate of the organization is a 400. */

@@ -8,6 +8,7 @@ import { lastUpdateText } from '../conversations/conversation-model';
 import type { ConversationRow } from '../db/database';
 import { scheduleJob } from '../jobs/job-queries';
 import { fieldError } from '../http/http-error';
+import { writeJsonListColumn } from '../db/json-column';
 import type { Write } from '../realtime/write-transaction';
 import { insertMessage } from './message-writes';
 
@@ -67,8 +68,8 @@ export async function saveReply(
     target_id: body.target_id ?? null,
     is_removed: 0,
     html,
-    cc: body.cc?.length ? JSON.stringify([...new Set(body.cc)]) : null,
-    bcc: body.bcc?.length ? JSON.stringify([...new Set(body.bcc)]) : null,
+    cc: writeJsonListColumn(body.cc && [...new Set(body.cc)]),
+    bcc: writeJsonListColumn(body.bcc && [...new Set(body.bcc)]),
   });
   await files.attach(Number(message.id.slice(2)));
   const runAt = deliveryJobTime(write.now, deliverAt, body.awaits_release === true, options.releaseGraceMs);

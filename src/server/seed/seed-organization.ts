@@ -55,7 +55,7 @@ async function ensureTeam(db: Db, slug: string, password: string, now: number): 
   const created = !organization;
   if (!organization) {
     const name = slug.replace(/(^|-)([a-z0-9])/g, (_match, dash: string, char: string) => `${dash ? ' ' : ''}${char.toUpperCase()}`);
-    ({ organization } = await createOrganization(db, { name: 'Demo Owner', email: ownerEmail, password, organization_name: name, domain: slug }, passwordHash, now));
+    ({ organization } = await createOrganization(db, { name: 'Demo Owner', email: ownerEmail, password, organization_name: name, domain: slug }, passwordHash, now, 'self-hosted'));
     await db.updateTable('agents').set({ email_validated_at: now }).where('org_id', '=', organization.id).execute();
   }
   const orgId = organization.id;

@@ -8,7 +8,7 @@ import { sampleConversation, sampleDraft } from './sample-documents';
 export const draftMutations = {
   /**
    * The row's text and type become the draft's (a blank text deletes it), keeping who it is
-   * shared with. Typing never floods the outbox: a save takes over the draft's queued save.
+   * shared with; its copies (CC, BCC) when the row names them, else the draft's. Typing never floods the outbox: a save takes over the draft's queued save.
    */
   draft: {
     ...inConversationLane,
@@ -26,13 +26,17 @@ export const draftMutations = {
               message: input.message,
               shared_with: doc?.shared_with ?? [],
               updated_at: createdAt,
+              ...copiesOf(input.cc ?? doc?.cc ?? [], input.bcc ?? doc?.bcc ?? []),
               version: doc?.version ?? 0,
             },
     },
     request: (input) => ({
       method: 'PATCH',
       path: `${conversationPath(input)}/drafts/`,
-      body: { draft_id: input.draft_id, attributes: { message: input.message, type: input.type } },
+      body: {
+        draft_id: input.draft_id,
+        attributes: { message: input.message, type: input.type, ...(input.cc !== undefined ? { cc: input.cc } : {}), ...(input.bcc !== undefined ? { bcc: input.bcc } : {}) },
+      },
     }),
     // `{draft}`, or `{draft: null}` once the draft is deleted.
     answer: (body, input) => {
@@ -41,7 +45,7 @@ export const draftMutations = {
     },
     sample: {
       seed: { conversations: [sampleConversation()] },
-      input: { kind: 'draft', conversation_id: 1, draft_id: 'd-1-1-reply', agent_id: 1, type: 'REPLY', message: 'Typing' },
+      input: { kind: 'draft', conversation_id: 1, draft_id: 'd-1-1-reply', agent_id: 1, type: 'REPLY', message: 'Typing', cc: ['boss@example.com'] },
     },
   },
   /** Sharing adds the teammate once. */
@@ -57,6 +61,11 @@ export const draftMutations = {
     sample: { seed: { drafts: [sampleDraft()] }, input: { kind: 'share-draft', conversation_id: 1, draft_id: 'd-1-1-reply', target_id: 2 } },
   },
 } satisfies MutationDefinitions<'draft' | 'share-draft'>;
+
+/** A draft's copies as its document holds them: each list only when it has an address. */
+function copiesOf(cc: readonly string[], bcc: readonly string[]): { cc?: string[]; bcc?: string[] } {
+  return { ...(cc.length > 0 ? { cc: [...cc] } : {}), ...(bcc.length > 0 ? { bcc: [...bcc] } : {}) };
+}
 
 function draftTarget(draftId: string): Target {
   return { col: 'drafts', id: draftId };

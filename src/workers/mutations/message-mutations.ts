@@ -88,12 +88,12 @@ export const messageMutations = {
     ...inConversationLane,
     targets: (input) => [{ col: 'messages', id: input.note_id }],
     refersTo: { id: (input) => input.note_id, withId: (input, id) => ({ ...input, note_id: id }) },
-    patch: { messages: (doc, input) => doc && { ...doc, message: input.message } },
-    request: (input) => ({ method: 'PATCH', path: notePath(input), body: { message: input.message } }),
+    patch: { messages: (doc, input) => doc && { ...doc, message: input.message, ...(input.mentions !== undefined ? { mentions: input.mentions } : {}) } },
+    request: (input) => ({ method: 'PATCH', path: notePath(input), body: { message: input.message, ...(input.mentions !== undefined ? { mentions: input.mentions } : {}) } }),
     answer: messageAnswer,
     sample: {
       seed: { messages: [sampleMessage({ id: 'n-1', type: 'NOTE' })] },
-      input: { kind: 'edit-note', conversation_id: 1, note_id: 'n-1', message: 'Edited' },
+      input: { kind: 'edit-note', conversation_id: 1, note_id: 'n-1', message: 'Edited for @Sam', mentions: [2] },
     },
   },
   /** §4: the note is flagged removed while it animates out, then dropped. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Session } from '../../../protocol/api/models';
 import { createAccountBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
-import { PASSWORD_MIN_LENGTH, TRIAL_DAYS } from '../../../protocol/constants';
+import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
 import { slugProblem, suggestSlug } from '../../../protocol/slug';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
@@ -53,7 +53,7 @@ export default function CreateScreen() {
     <AuthPage
       wide
       title="Create your account"
-      subtitle={`Set up a shared inbox for your team. Free for ${TRIAL_DAYS} days.`}
+      subtitle="Set up a shared inbox for your team."
       footer={
         <>
           Already have an account? <Link to="/auth/login">Sign in</Link>

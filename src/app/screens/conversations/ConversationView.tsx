@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LocalMessage } from '../../../client-db/inbox-database';
 import type { Contact, Conversation, Draft } from '../../../protocol/documents';
+import { MAX_NOTE_MENTIONS } from '../../../protocol/api/conversation-requests';
+import { mentionsIn } from '../../../protocol/notifications/note-mentions';
 import { useKeyboardRegistry } from '../../keyboard/keyboard-context';
 import type { FocusTarget } from '../../keyboard/keyboard-context';
 import { useTriageActions } from '../../keyboard/use-triage-actions';
 import { useToasts } from '../../components/Toasts';
 import { activeTeammates, useAgentDirectory } from '../../session/agent-directory';
 import { useSignedIn } from '../../session/signed-in-context';
+import { useOverlaidConversation } from '../../sync/conversation-overlay';
 import { useSyncActions } from '../../sync/use-sync-actions';
 import { Composer } from './composer/Composer';
 import { ComposerNotices } from './composer/ComposerNotices';
 import type { Composed, ComposerInput, ComposerMode } from './composer/Composer';
-import { CopyFields, NO_COPIES } from './composer/CopyFields';
+import { CopyFields, NO_COPIES, type Copies } from './composer/CopyFields';
 import { sendMutation } from './composer/reply-mutation';
 import { editorContentOf, withoutSignature } from './composer/rich-text';
 import type { SendAfter } from './composer/SendButton';
@@ -34,7 +37,8 @@ type ViewProps = { conversation: Conversation; contact: Contact | undefined; bac
 
 /**
  * One conversation: header, thread and composer. Every action is a mutation through the
- * worker, whose optimistic write shows it at once; nothing here is optimistic. Remount per id.
+ * worker, whose optimistic write shows it at once; only the header's status and assignee are
+ * shown before that write is read back (conversation-overlay.ts). Remount per id.
  * It shows once the stored drafts are read (a few milliseconds), so the composer starts from them.
  */
 export function ConversationView(props: ViewProps) {
@@ -60,6 +64,8 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const follow = useRef(false);
   const submitting = useRef(new Set<ComposerMode>());
   const id = conversation.id;
+  // The status and assignee just set, before the worker's write is read back.
+  const shown = useOverlaidConversation(conversation);
   const snippetContext = useMemo(() => ({ contact, conversationId: id }), [contact, id]);
   useMarkRead(conversation);
   // §4 presence and collision: teammates see this view and the typing; what arrives while writing holds the next Send.
@@ -71,8 +77,17 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const isEmail = conversation.channel === 'EMAIL';
   const signature = isEmail ? (agent.signature ?? '') : '';
   const images = useEditorImages();
-  const replyCopies = useReplyCopies(conversation, contact);
-  const { copies, setCopies, setOpen: setCopiesOpen } = replyCopies;
+  const replyCopies = useReplyCopies(conversation, contact, composerDrafts.mine.reply);
+  const { copies, setCopies: showCopies, setOpen: setCopiesOpen } = replyCopies;
+  const { changeCopies } = composerDrafts;
+  // Copies are kept with the reply's draft, so they survive a reload, another tab and going offline.
+  const setCopies = useCallback(
+    (next: Copies) => {
+      showCopies(next);
+      changeCopies(next);
+    },
+    [showCopies, changeCopies],
+  );
 
   const onSubmit = useCallback(
     (kind: ComposerMode, message: Composed, after: SendAfter) => {
@@ -90,13 +105,13 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         // Durable in IndexedDB now, even if the elected tab that took it dies: the composer empties.
         sent(kind);
         files.clear();
-        if (kind === 'reply') setCopies(NO_COPIES);
+        if (kind === 'reply') showCopies(NO_COPIES);
         if (mutation.kind === 'reply') record({ kind: 'send', conversation_id: id, outbox_id: outboxId });
         // Behind the reply in the conversation's lane: sent first, then the status.
         if (after !== null) void triage.setStatus(conversation, after);
       });
     },
-    [id, conversation, mutateTracked, record, draftId, sent, replyFiles, noteFiles, copies, setCopies, signature, triage, teammates],
+    [id, conversation, mutateTracked, record, draftId, sent, replyFiles, noteFiles, copies, showCopies, signature, triage, teammates],
   );
 
   // §4 undo: the words come back to the composer (if it is empty), ready to be fixed, formatting and copies included.
@@ -104,11 +119,12 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
     (message: LocalMessage) => {
       undoSend(message.id);
       const body = message.html ? editorContentOf(withoutSignature(message.html, signature)) : withoutSignature(message.message, signature);
-      fillIfEmpty('reply', body);
+      // The copies first, so the draft the words come back to is saved with them.
       if (message.cc?.length || message.bcc?.length) {
         setCopies({ cc: message.cc ?? [], bcc: message.bcc ?? [] });
         setCopiesOpen(true);
       }
+      fillIfEmpty('reply', body);
       setMode('reply');
     },
     [undoSend, fillIfEmpty, signature, setCopies, setCopiesOpen],
@@ -157,8 +173,9 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   }, [id, backPath, registerConversation, onUndo]);
 
   const onEditNote = useCallback(
-    (note: LocalMessage, message: string) => mutate({ kind: 'edit-note', conversation_id: id, note_id: note.id, message }),
-    [id, mutate],
+    (note: LocalMessage, message: string) =>
+      mutate({ kind: 'edit-note', conversation_id: id, note_id: note.id, message, mentions: mentionsIn(message, teammates).slice(0, MAX_NOTE_MENTIONS) }),
+    [id, mutate, teammates],
   );
   const onDeleteNote = useCallback(
     (note: LocalMessage) => mutate({ kind: 'delete-note', conversation_id: id, note_id: note.id }),
@@ -168,14 +185,14 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   return (
     <section className="conversation-view" aria-label={conversation.subject || 'Conversation'}>
       <ConversationHeader
-        conversation={conversation}
+        conversation={shown}
         contact={contact}
         tagNames={tagNames}
         myId={agent.id}
         backPath={backPath}
         tagInputRef={tagInput}
-        onStatus={(status) => void triage.setStatus(conversation, status)}
-        onAssign={(agentId) => void triage.assign(conversation, agentId)}
+        onStatus={(status) => void triage.setStatus(shown, status)}
+        onAssign={(agentId) => void triage.assign(shown, agentId)}
         onSnooze={(until) => void triage.snooze(conversation, until)}
         onTag={(name) => void triage.addTag(conversation, name)}
         onUntag={(slug) => mutate({ kind: 'untag', conversation_id: id, slug })}

@@ -22,6 +22,7 @@ const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.
 
 /** The colour of the emoji a name begins with, if it is in the map. */
 export function leadingEmojiColor(name: string): string | null {
-  const first = segmenter ? ([...segmenter.segment(name.trim())][0]?.segment ?? '') : [...name.trim()][0] ?? '';
+  // The first grapheme only: spreading every segment of a long name costs at each render of its chips.
+  const first = segmenter ? (segmenter.segment(name.trim())[Symbol.iterator]().next().value?.segment ?? '') : [...name.trim()][0] ?? '';
   return EMOJI_COLORS[first] ?? EMOJI_COLORS[first.replace(/\uFE0F/g, '')] ?? null;
 }

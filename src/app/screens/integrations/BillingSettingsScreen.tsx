@@ -10,7 +10,8 @@ import { useIntegration } from './use-integration';
 
 /**
  * `billing` (§6 `organization.update`): the organization's own plan (§3 `is_premium`,
- * `trial_ends_at`; a self-hosted install is premium) and the payment sources the contact billing
+ * `trial_ends_at`; on a self-hosted install, the default, every organization is premium: see
+ * server/organization/hosting-plan.ts) and the payment sources the contact billing
  * view reads (Stripe, connected on the Integrations page).
  */
 export default function BillingSettingsScreen() {
@@ -29,7 +30,7 @@ export default function BillingSettingsScreen() {
         <div className="panel__body">
           {organization.is_premium ? (
             <p>
-              <Badge tone="success">Premium</Badge> Self-hosted: every feature is on, with no trial and no seat limit.
+              <Badge tone="success">Premium</Badge> Every feature is on, with no trial and no seat limit.
             </p>
           ) : (
             <p>

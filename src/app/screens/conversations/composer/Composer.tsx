@@ -13,6 +13,7 @@ import { htmlToPlainText, isEditorHtml, textToEditorHtml } from './rich-text';
 import { SendButton } from './SendButton';
 import type { SendAfter } from './SendButton';
 import { isSubmitShortcut } from './submit-shortcut';
+import { useToastClearance } from '../../../components/use-toast-clearance';
 
 export type ComposerMode = 'reply' | 'note';
 export type Drafts = Record<ComposerMode, string>;
@@ -85,6 +86,8 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
 
   const textarea = useRef<HTMLTextAreaElement>(null);
   const editor = useRef<RichEditorHandle>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useToastClearance(form);
   // The field the snippet picker reads and writes: the editor's, or the text box's.
   const latestDraft = useRef({ draft, mode, onDraftChange });
   latestDraft.current = { draft, mode, onDraftChange };
@@ -159,7 +162,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
 
   const placeholder = mode === 'reply' ? `Reply to ${contactName}…` : 'Write a note only your team can see… (@ to mention a teammate)';
   return (
-    <form className={`composer composer--${mode}`} onSubmit={(event) => send(null, event)}>
+    <form ref={form} className={`composer composer--${mode}`} onSubmit={(event) => send(null, event)}>
       <div className="composer__tabs" role="tablist" aria-label="Compose">
         {(['reply', 'note'] as const).map((item) => (
           <button

@@ -33,17 +33,28 @@ export function sendMutation({ conversation, mode, message, draftId, files, copi
     return { kind: 'note', conversation_id, message: message.text, draft_id: draftId, ...attached, ...(mentions.length > 0 ? { mentions } : {}) };
   }
   if (conversation.channel === 'CHAT') return { kind: 'reply', conversation_id, message: message.text, source: 'CHAT', draft_id: draftId };
+  return {
+    kind: 'reply',
+    conversation_id,
+    draft_id: draftId,
+    ...emailParts(message, signature, files),
+    ...(copies.cc.length > 0 ? { cc: copies.cc } : {}),
+    ...(copies.bcc.length > 0 ? { bcc: copies.bcc } : {}),
+  };
+}
+
+/**
+ * An email's body as it is sent (a reply, a new conversation's first message): the text and,
+ * when formatted, the HTML with the signature under them, and its files, those attached first,
+ * then the images shown inline, at most 10.
+ */
+export function emailParts(message: Composed, signature: string, files: readonly UploadedAttachment[]): { message: string; html?: string; attachments?: UploadedAttachment[] } {
   const body = message.html === undefined ? null : withSignature({ text: message.text, html: message.html }, signature);
   const inline = body ? inlineImagesOf(body.html).filter((image) => !files.some((file) => file.id === image.id)) : [];
   const attachments = [...files, ...inline].slice(0, 10);
   return {
-    kind: 'reply',
-    conversation_id,
     message: body?.text ?? message.text,
-    draft_id: draftId,
     ...(body ? { html: htmlForSending(body.html) } : {}),
     ...(attachments.length > 0 ? { attachments } : {}),
-    ...(copies.cc.length > 0 ? { cc: copies.cc } : {}),
-    ...(copies.bcc.length > 0 ? { bcc: copies.bcc } : {}),
   };
 }

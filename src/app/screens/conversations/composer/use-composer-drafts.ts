@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Draft } from '../../../../protocol/documents';
-import { draftIdFor } from '../../../../protocol/drafts';
+import { draftIdFor, isBlankDraft } from '../../../../protocol/drafts';
 import { useSync } from '../../../sync/sync-context';
 import { useSyncActions } from '../../../sync/use-sync-actions';
 import type { ComposerMode, Drafts } from './Composer';
+import type { Copies } from './CopyFields';
 import { COMPOSER_MODES, draftTypeOf, initialDraftState, sentDraft, storedDraftChanged, storedTexts, typedDraft } from './composer-drafts';
 import { clearJournal, journalToRestore, readJournal, writeJournal } from './draft-journal';
 
@@ -22,6 +23,8 @@ export type ComposerDrafts = {
   sent: (mode: ComposerMode) => void;
   /** Puts `text` in the composer unless the agent already wrote something there (undo of a send). */
   fillIfEmpty: (mode: ComposerMode, text: string) => void;
+  /** The reply's CC/BCC changed: kept with its draft (saved now when the reply has words, else with them). */
+  changeCopies: (copies: Copies) => void;
 };
 
 function ownDrafts(stored: readonly Draft[], ids: Record<ComposerMode, string>): Partial<Record<ComposerMode, Draft>> {
@@ -65,13 +68,16 @@ export function useComposerDrafts(conversationId: number, agentId: number, store
 
   // Saved once this tab reaches the worker: changes made before, and what the journal restored.
   const unsaved = useRef<Partial<Drafts>>(initial.restored);
+  // The reply's copies as they go with each save of its draft.
+  const copies = useRef<Copies>({ cc: mine.reply?.cc ?? [], bcc: mine.reply?.bcc ?? [] });
   const save = useCallback(
     (mode: ComposerMode, text: string) => {
       if (!ready) {
         unsaved.current[mode] = text;
         return;
       }
-      mutate({ kind: 'draft', conversation_id: conversationId, draft_id: ids[mode], agent_id: agentId, type: draftTypeOf(mode), message: text });
+      const withCopies = mode === 'reply' ? { cc: copies.current.cc, bcc: copies.current.bcc } : {};
+      mutate({ kind: 'draft', conversation_id: conversationId, draft_id: ids[mode], agent_id: agentId, type: draftTypeOf(mode), message: text, ...withCopies });
     },
     [ready, mutate, conversationId, ids, agentId],
   );
@@ -100,6 +106,7 @@ export function useComposerDrafts(conversationId: number, agentId: number, store
   const sent = useCallback(
     (mode: ComposerMode) => {
       delete unsaved.current[mode];
+      if (mode === 'reply') copies.current = { cc: [], bcc: [] };
       clearJournal(slug, ids[mode]);
       setState((current) => sentDraft(current, mode));
     },
@@ -121,5 +128,12 @@ export function useComposerDrafts(conversationId: number, agentId: number, store
     () => stored.filter((draft) => draft.agent_id !== agentId).sort((a, b) => b.updated_at - a.updated_at),
     [stored, agentId],
   );
-  return { texts: state.texts, mine, shared, draftId, change, sent, fillIfEmpty };
+  const changeCopies = useCallback(
+    (next: Copies) => {
+      copies.current = next;
+      if (!isBlankDraft(shown.current.reply)) save('reply', shown.current.reply);
+    },
+    [save],
+  );
+  return { texts: state.texts, mine, shared, draftId, change, sent, fillIfEmpty, changeCopies };
 }

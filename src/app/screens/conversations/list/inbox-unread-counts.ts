@@ -39,21 +39,21 @@ export function statusesToRead(inboxes: readonly CountedInbox[]): ConversationSt
   return [...statuses];
 }
 
+type CountedContacts = ReadonlyMap<number, Pick<Contact, 'name' | 'email' | 'custom_data'>>;
+
+/** The keys of the inboxes an unread conversation counts in, with the lists' predicate (and the server's); none when it is read. */
+export function unreadInboxKeys(conversation: InboxConversation | undefined, inboxes: readonly CountedInbox[], me: number, contacts?: CountedContacts): string[] {
+  if (!conversation?.is_unread) return [];
+  const context = { me, contact: contacts?.get(conversation.contact_id) };
+  return inboxes.filter(({ query }) => matchesInboxQuery(query, conversation, context)).map(({ key }) => key);
+}
+
 /** Unread conversations per inbox key, with the same predicate as the lists (and the server). */
-export function countUnreadByInbox(
-  conversations: Iterable<InboxConversation>,
-  inboxes: readonly CountedInbox[],
-  me: number,
-  contacts?: ReadonlyMap<number, Pick<Contact, 'name' | 'email' | 'custom_data'>>,
-): Record<string, number> {
+export function countUnreadByInbox(conversations: Iterable<InboxConversation>, inboxes: readonly CountedInbox[], me: number, contacts?: CountedContacts): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { key } of inboxes) counts[key] = 0;
   for (const conversation of conversations) {
-    if (!conversation.is_unread) continue;
-    const context = { me, contact: contacts?.get(conversation.contact_id) };
-    for (const { key, query } of inboxes) {
-      if (matchesInboxQuery(query, conversation, context)) counts[key] = (counts[key] ?? 0) + 1;
-    }
+    for (const key of unreadInboxKeys(conversation, inboxes, me, contacts)) counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
 }

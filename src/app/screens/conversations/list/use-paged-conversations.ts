@@ -84,8 +84,7 @@ export function usePagedConversations(source: ListSource, myId: number, initialL
     }
     for (const [key, spec] of wanted) {
       if (subscriptions.current.has(key)) continue;
-      const subscription = liveQuery(() => readListPage(db, plan, spec)).subscribe({
-        next: (page) => onPage(key, page),
+      const subscription = liveQuery(everyRead(() => readListPage(db, plan, spec), (page) => onPage(key, page))).subscribe({
         error: (error: unknown) => setFailure({ error }),
       });
       subscriptions.current.set(key, subscription);
@@ -116,4 +115,25 @@ export function usePagedConversations(source: ListSource, myId: number, initialL
 
   if (failure) throw failure.error;
   return combined && { ...combined, fresh, loadMore };
+}
+
+/**
+ * A live query's reader that hands over every read it completes, newest last. Dexie's liveQuery
+ * drops a result when a change to what it read arrived meanwhile, and reads again: while a
+ * bootstrap commits batch after batch into the conversations, every read of a page overlaps the
+ * next batch, so none would be shown until the stream ends ("Live"). Each completed read is a
+ * consistent snapshot, so it is shown at once; a read that finishes after a newer one is not.
+ */
+export function everyRead<T>(read: () => Promise<T>, deliver: (value: T) => void): () => Promise<T> {
+  let started = 0;
+  let delivered = 0;
+  return async () => {
+    const turn = ++started;
+    const value = await read();
+    if (turn > delivered) {
+      delivered = turn;
+      deliver(value);
+    }
+    return value;
+  };
 }

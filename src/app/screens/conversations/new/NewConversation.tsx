@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MAX_SUBJECT_LENGTH } from '../../../../protocol/api/conversation-requests';
@@ -10,7 +10,14 @@ import { AddressField } from '../composer/AddressField';
 import { CopyFields, NO_COPIES } from '../composer/CopyFields';
 import type { Copies } from '../composer/CopyFields';
 import { isSubmitShortcut } from '../composer/submit-shortcut';
+import { emailParts } from '../composer/reply-mutation';
+import { htmlToPlainText } from '../composer/rich-text';
+import { useEditorImages } from '../composer/use-editor-images';
+import { newTempId } from '../../../../client-db/outbox-row';
+import type { StartedState } from './StartingConversation';
 import { newTemporaryConversationId } from './temporary-conversation-id';
+
+const RichEditor = lazy(() => import('../composer/RichEditor'));
 
 type NewConversationProps = {
   backPath: string;
@@ -22,7 +29,8 @@ type Problems = { to?: string | undefined; subject?: string | undefined; message
 
 /**
  * "New conversation" (§2 `conversations/new`, from the sidebar and the palette): an email to a
- * contact or any address, with copies, a subject and the message. It starts at once, offline
+ * contact or any address, with copies, a subject and the message, formatted like a reply (with
+ * its inline images and the agent's signature). It starts at once, offline
  * too, as a conversation assigned to the agent whose first message is held like any reply (with
  * its countdown and Undo); the server sends it from the organization's support address.
  */
@@ -34,10 +42,15 @@ export function NewConversation({ backPath, rowPath }: NewConversationProps) {
   const [copies, setCopies] = useState<Copies>(NO_COPIES);
   const [copiesOpen, setCopiesOpen] = useState(false);
   const [subject, setSubject] = useState('');
+  // The editor's HTML ('' when empty).
   const [message, setMessage] = useState('');
+  const [uploading, setUploading] = useState(0);
   const [problems, setProblems] = useState<Problems>({});
   const subjectId = useId();
   const messageId = useId();
+  const images = useEditorImages();
+  const latestSend = useRef<() => void>(() => undefined);
+  latestSend.current = () => send();
 
   function send(event?: FormEvent) {
     event?.preventDefault();
@@ -45,26 +58,35 @@ export function NewConversation({ backPath, rowPath }: NewConversationProps) {
     if (to.length === 0) found.to = 'Add the address to write to.';
     else if (to.length > 1) found.to = 'Write to one address; put the others in Cc.';
     if (subject.trim() === '') found.subject = 'Add a subject.';
-    if (message.trim() === '') found.message = 'Write the message.';
+    const text = htmlToPlainText(message).trim();
+    if (text === '' && !message.includes('<img')) found.message = 'Write the message.';
+    else if (uploading > 0) found.message = 'Wait for the images to finish uploading.';
     setProblems(found);
     const [address] = to;
     if (Object.values(found).some(Boolean) || address === undefined) return;
     const id = newTemporaryConversationId();
-    mutate({
-      kind: 'new-conversation',
-      conversation_id: id,
-      agent_id: agent.id,
-      to: address,
-      subject: subject.trim(),
-      message: message.trim(),
-      ...(copies.cc.length ? { cc: copies.cc } : {}),
-      ...(copies.bcc.length ? { bcc: copies.bcc } : {}),
-    });
-    void navigate(rowPath(id), { replace: true });
+    // Chosen here, so the starting screen knows its first message's temporary id at once.
+    const clientId = crypto.randomUUID();
+    mutate(
+      {
+        kind: 'new-conversation',
+        conversation_id: id,
+        agent_id: agent.id,
+        to: address,
+        subject: subject.trim(),
+        ...emailParts({ text, html: message }, agent.signature ?? '', []),
+        ...(copies.cc.length ? { cc: copies.cc } : {}),
+        ...(copies.bcc.length ? { bcc: copies.bcc } : {}),
+      },
+      clientId,
+    );
+    const state: StartedState = { firstMessageId: newTempId(clientId) };
+    void navigate(rowPath(id), { replace: true, state });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (isSubmitShortcut(event)) send(event);
+    // The message's editor sends on Ctrl+Enter itself (and marks the key used).
+    if (isSubmitShortcut(event) && !event.defaultPrevented) send(event);
   }
 
   return (
@@ -126,19 +148,24 @@ export function NewConversation({ backPath, rowPath }: NewConversationProps) {
           <label className="field__label" htmlFor={messageId}>
             Message
           </label>
-          <div className="field__control">
-            <textarea
-              id={messageId}
-              className="field__input field__textarea"
-              rows={10}
-              value={message}
-              aria-invalid={problems.message ? true : undefined}
-              onChange={(event) => {
-                setMessage(event.target.value);
-                setProblems((now) => ({ ...now, message: undefined }));
-              }}
-            />
+          <div className="composer__box">
+            <Suspense fallback={<div className="composer__input composer__loading" aria-busy="true" />}>
+              <RichEditor
+                id={messageId}
+                label="Message"
+                placeholder="Write your message…"
+                value={message}
+                onChange={(html) => {
+                  setMessage(html);
+                  setProblems((now) => ({ ...now, message: undefined }));
+                }}
+                onSubmit={() => latestSend.current()}
+                onUploading={setUploading}
+                {...images}
+              />
+            </Suspense>
           </div>
+          {agent.signature ? <p className="field__hint">Your signature is added under the message.</p> : null}
           {problems.message && (
             <p className="field__error" role="alert">
               {problems.message}

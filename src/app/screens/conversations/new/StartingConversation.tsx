@@ -1,12 +1,16 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalMessage } from '../../../../client-db/inbox-database';
 import { Icon } from '../../../components/Icon';
 import { useInboxDb } from '../../../sync/sync-context';
 import { useConnectionMeta } from '../../../sync/use-connection';
 import { useSyncActions } from '../../../sync/use-sync-actions';
 import { Thread } from '../thread/Thread';
 import { useConversation } from '../use-conversation';
+
+/** What New conversation hands this screen: its first message's temporary id. */
+export type StartedState = { firstMessageId: string };
 
 type StartingConversationProps = {
   /** The temporary (negative) id the conversation shows under until the server names it. */
@@ -26,9 +30,13 @@ export function StartingConversation({ id, backPath, rowPath }: StartingConversa
   const { undoSend } = useSyncActions();
   const meta = useConnectionMeta();
   const follow = useRef(false);
+  const [undone, setUndone] = useState(false);
   const data = useConversation(id);
   const firstMessage = useLiveQuery(() => db.messages.where('conversation_id').equals(id).first(), [db, id]);
-  const tempMessageId = useRef<string | null>(null);
+  // Known from the start when this tab started it (the server may answer before the temporary
+  // copy is ever read here), else from that copy.
+  const started = (useLocation().state as StartedState | null)?.firstMessageId ?? null;
+  const tempMessageId = useRef<string | null>(started);
   if (firstMessage) tempMessageId.current = firstMessage.target_id ?? firstMessage.id;
 
   // Saved: its copy names the temporary message; undone: there is nothing left to show.
@@ -40,12 +48,18 @@ export function StartingConversation({ id, backPath, rowPath }: StartingConversa
     if (saved && saved.conversation_id > 0) void navigate(rowPath(saved.conversation_id), { replace: true });
   }, [saved, navigate, rowPath]);
 
+  // Undo here takes the whole conversation back: the screen then says so.
+  const takeBack = (message: LocalMessage) => {
+    setUndone(true);
+    undoSend(message.id);
+  };
+
   if (data === undefined) return <div className="conversation-view" />;
   if (data === null) {
     return (
       <div className="conversation-view conversation-view--state">
         <p className="starting-conversation__gone">
-          {tempMessageId.current ? 'Opening the conversation…' : 'This conversation was not started.'}{' '}
+          {undone ? 'Taken back: nothing was sent.' : tempMessageId.current ? 'Opening the conversation…' : 'This conversation was not started.'}{' '}
           <Link to={backPath}>Back to conversations</Link>
         </p>
       </div>
@@ -72,7 +86,7 @@ export function StartingConversation({ id, backPath, rowPath }: StartingConversa
           {offline ? 'Offline: this conversation starts as soon as the connection is back.' : 'Starting the conversation…'}
         </p>
       </header>
-      <Thread conversationId={id} follow={follow} onUndo={(message) => undoSend(message.id)} onEditNote={ignore} onDeleteNote={ignore} />
+      <Thread conversationId={id} follow={follow} onUndo={takeBack} onEditNote={ignore} onDeleteNote={ignore} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 
 type Edges = { first: string | undefined; last: string | undefined; height: number };
@@ -9,7 +9,8 @@ const NEAR_TOP_PX = 160;
 /**
  * Keeps the thread where the reader expects it: at the end when opened; still when older
  * entries are prepended; following new entries while the reader is at the end, or right after
- * they sent something (`follow`). Near the top it asks for more (`onNearTop`).
+ * they sent something (`follow`); at the end still when the box shrinks (the reply growing) or an
+ * entry grows (an email's frame taking its height). Near the top it asks for more (`onNearTop`).
  */
 export function useThreadScroll(
   ref: RefObject<HTMLElement | null>,
@@ -39,6 +40,17 @@ export function useThreadScroll(
     // A thread shorter than its box cannot be scrolled to the top: ask for more right away.
     if (element.scrollHeight <= element.clientHeight) onNearTop();
   }, [ref, loaded, first, last, follow, onNearTop]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !loaded || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current && previous.current !== null) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref, loaded, first, last]);
 
   return useCallback(() => {
     const element = ref.current;

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '../../src/protocol/documents';
+import { holdUntilStored, overlaid, OVERLAY_GRACE_MS } from '../../src/app/sync/conversation-overlay';
+
+const stored = (): Conversation => ({ id: 7, status: 'OPENED', agent_id: null, tags: [] }) as unknown as Conversation;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a status or assignee set in the header shows before the worker’s write is read back', () => {
+  it('shows the new status over the stored copy at once, and the stored copy once it holds it', () => {
+    const settle = holdUntilStored(7, { status: 'CLOSED' });
+    expect(overlaid(stored()).status).toBe('CLOSED');
+    expect(overlaid({ ...stored(), status: 'CLOSED' }).status).toBe('CLOSED');
+    settle(false);
+  });
+
+  it('drops the change at once when the worker did not record it', () => {
+    const settle = holdUntilStored(7, { agent_id: 3 });
+    expect(overlaid(stored()).agent_id).toBe(3);
+    settle(false);
+    expect(overlaid(stored()).agent_id).toBeNull();
+  });
+
+  it('shows what is stored after the grace, even when it differs (a teammate changed it since)', () => {
+    vi.useFakeTimers();
+    const settle = holdUntilStored(7, { status: 'WAITING' });
+    settle(true);
+    expect(overlaid(stored()).status).toBe('WAITING');
+    vi.advanceTimersByTime(OVERLAY_GRACE_MS + 1);
+    expect(overlaid(stored()).status).toBe('OPENED');
+  });
+
+  it('keeps a second change to the same conversation when the first one fails, and leaves other conversations alone', () => {
+    vi.useFakeTimers();
+    const first = holdUntilStored(7, { status: 'CLOSED' });
+    const second = holdUntilStored(7, { agent_id: 5 });
+    expect(overlaid(stored())).toMatchObject({ status: 'CLOSED', agent_id: 5 });
+    first(false);
+    expect(overlaid(stored())).toMatchObject({ status: 'OPENED', agent_id: 5 });
+    expect(overlaid({ ...stored(), id: 8 })).toMatchObject({ status: 'OPENED', agent_id: null });
+    second(true);
+    vi.advanceTimersByTime(OVERLAY_GRACE_MS + 1);
+    expect(overlaid(stored())).toMatchObject({ status: 'OPENED', agent_id: null });
+  });
+});
+
+describe('two changes to one field in a row', () => {
+  it('shows the latest, even while the stored copy still holds the value it replaced', () => {
+    const first = holdUntilStored(9, { status: 'CLOSED' });
+    const second = holdUntilStored(9, { status: 'OPENED' });
+    const conversation = { ...stored(), id: 9 };
+    expect(overlaid(conversation).status).toBe('OPENED');
+    expect(overlaid({ ...conversation, status: 'CLOSED' }).status).toBe('OPENED');
+    first(true);
+    second(false);
+    expect(overlaid({ ...conversation, status: 'CLOSED' }).status).toBe('CLOSED');
+  });
+});
