@@ -83,13 +83,14 @@ describe('bulk actions', () => {
     const rows = page.getByTestId('conversation-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(3);
 
-    // Pick the first three rows with the keyboard: j moves, x picks.
-    for (let n = 0; n < 3; n++) {
+    // Pick the first three rows with the keyboard: j moves, x picks, and the toolbar counts each.
+    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    const count = async () => (await toolbar.isVisible()) ? /(\d+) selected/.exec((await toolbar.textContent()) ?? '')?.[1] : 'no toolbar';
+    for (let n = 1; n <= 3; n++) {
       await page.keyboard.press('j');
       await page.keyboard.press('x');
+      await expect.poll(count).toBe(String(n));
     }
-    const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
-    await expect.poll(() => toolbar.getByText('3 selected').isVisible()).toBe(true);
     const picked = await page.locator('[data-marked]').evaluateAll((links) => links.map((link) => Number(link.id.replace('conversation-row-', ''))));
     expect(picked).toHaveLength(3);
 
