@@ -56,9 +56,13 @@ async function bootstrapRun(): Promise<BootstrapRun> {
   let browser: Browser | null = null;
   try {
     browser = await launchBrowser();
+    // BENCH_TRACE=file.json: a Chromium trace of the whole run (every process), for chrome://tracing or Perfetto.
+    const tracePath = process.env['BENCH_TRACE'];
+    if (tracePath) await browser.startTracing(undefined, { path: tracePath, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'IndexedDB'] });
     const { context, page, signInClickedAt, inboxUrlAt } = await signedInContext(browser, bench, { frames: true }, false);
     const database = inboxDatabaseName(bench.seeded.slug);
     await waitLive(page, BOOTSTRAP_TIMEOUT_MS);
+    if (tracePath) await browser.stopTracing();
     let doneAt = (await liveSeenAt(page)) ?? epochNow();
     let counts = (await runInPage(page, readInPage, { database, stores: DOCUMENT_STORES })).counts;
     const deadline = Date.now() + 60_000;
@@ -137,6 +141,10 @@ export async function benchBootstrap(): Promise<void> {
     if (run.bootstrapFrames) {
       report('  tab during bootstrap', frameFiguresOf(run.bootstrapFrames), 'no gap > 100 ms');
       console.log(`    (the same from the worker's RESET, ${ms(recorded.received_at - run.clickedAt)} after the click, to "Live")`);
+      for (const cause of run.bootstrapFrames.over50Causes) {
+        const what = cause.scripts.length > 0 ? `: ${cause.scripts.join('; ')}` : '';
+        console.log(`    gap of ${cause.gap} ms ending +${cause.endedAt} ms: the page's own work ${cause.busy} ms of it${what}`);
+      }
     }
     kept = run;
   } catch (error) {

@@ -23,7 +23,16 @@ export type FrameFigures = {
   over100: number;
   /** When each gap over 50 ms ended, in ms after `from` (which part of the run they belong to). */
   over50At: number[];
+  /** Each gap over 50 ms, with what the page's main thread ran in it (long animation frames). */
+  over50Causes: GapCause[];
 };
+
+/**
+ * A gap between frames over 50 ms and the long animation frames (LoAF, over 50 ms of work) that
+ * overlap it: `busy` is their work within the gap; the rest of the gap the page's main thread ran
+ * nothing of its own (it waited for a CPU, the compositor or the GPU process).
+ */
+export type GapCause = { endedAt: number; gap: number; busy: number; scripts: string[] };
 
 export type ProbeOptions = {
   /** Run a requestAnimationFrame loop recording every frame interval (for the bootstrap). */
@@ -51,6 +60,8 @@ export function installProbes(options: ProbeOptions): void {
   let liveAt: number | null = null;
   const frameEnds: number[] = [];
   const frameGaps: number[] = [];
+  type Loaf = { start: number; end: number; scripts: string[] };
+  const loafs: Loaf[] = [];
 
   window.addEventListener(
     'keydown',
@@ -81,6 +92,24 @@ export function installProbes(options: ProbeOptions): void {
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+    // Long animation frames, with the scripts that ran in them (Chromium's LoAF API).
+    type LoafScript = { invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number; duration: number; forcedStyleAndLayoutDuration: number };
+    type LoafEntry = PerformanceEntry & { scripts?: LoafScript[]; styleAndLayoutStart?: number; renderStart?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LoafEntry[]) {
+        const end = entry.startTime + entry.duration;
+        const scripts = entry.scripts ?? [];
+        const scriptMs = scripts.reduce((sum, script) => sum + script.duration, 0);
+        const top = [...scripts]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((script) => `${script.invoker || '?'} (${script.sourceFunctionName || '?'} in ${script.sourceURL.split('/').pop() || '?'}:${script.sourceCharPosition}) ${Math.round(script.duration)} ms`);
+        const styleAndLayout = entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0;
+        const render = entry.renderStart ? end - entry.renderStart : 0;
+        const parts = [`scripts ${Math.round(scriptMs)} ms${top.length > 0 ? ` [${top.join(', ')}]` : ''}`, `render ${Math.round(render)} ms (style and layout ${Math.round(styleAndLayout)})`];
+        loafs.push({ start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + end, scripts: [`frame of ${Math.round(entry.duration)} ms: ${parts.join(', ')}`] });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   }
 
   const holds = (node: Node, marker: string) => (node.textContent ?? '').includes(marker);
@@ -115,8 +144,17 @@ export function installProbes(options: ProbeOptions): void {
       const within = (i: number) => (frameEnds[i] ?? 0) >= from && (frameEnds[i] ?? 0) <= to;
       const over50At = frameGaps.flatMap((gap, i) => (within(i) && gap > 50 ? [Math.round((frameEnds[i] ?? 0) - from)] : []));
       const gaps = frameGaps.filter((_gap, i) => within(i)).sort((a, b) => a - b);
+      const over50Causes = frameGaps.flatMap((gap, i) => {
+        const end = frameEnds[i] ?? 0;
+        if (!within(i) || gap <= 50) return [];
+        const start = end - gap;
+        const overlapping = loafs.filter((loaf) => Math.min(loaf.end, end) - Math.max(loaf.start, start) >= 1);
+        const busy = overlapping.reduce((sum, loaf) => sum + Math.min(loaf.end, end) - Math.max(loaf.start, start), 0);
+        return [{ endedAt: Math.round(end - from), gap: Math.round(gap), busy: Math.round(busy), scripts: overlapping.flatMap((loaf) => loaf.scripts) }];
+      });
       return {
         over50At,
+        over50Causes,
         frames: gaps.length,
         longest: gaps.at(-1) ?? Number.NaN,
         median: gaps[Math.floor(gaps.length / 2)] ?? Number.NaN,
