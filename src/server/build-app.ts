@@ -44,6 +44,7 @@ import { redactUrl } from './http/redact-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticApp } from './http/static-app';
 import { createJobRunner } from './jobs/job-runner';
+import { shutdownStep } from './shutdown-stage';
 import { createMailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
@@ -273,14 +274,14 @@ export async function buildApp({
     await channels.start();
   });
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    await channels.stop();
+    await shutdownStep('running jobs', () => jobs.stop());
+    await shutdownStep('email channels (the SMTP server and its sessions)', () => channels.stop());
     // After the SMTP server: its last sessions may still need a worker.
-    await content.close();
-    await streamSessions.stop();
-    await listener?.stop();
-    await relay?.stop();
-    await mail.drain();
+    await shutdownStep('content workers', () => content.close());
+    await shutdownStep('stream sessions', () => streamSessions.stop());
+    await shutdownStep('PostgreSQL listener', () => listener?.stop());
+    await shutdownStep('presence relay', () => relay?.stop());
+    await shutdownStep('outgoing mail queue', () => mail.drain());
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate-to-latest';
 import { openDatabase } from './db/open-database';
 import { createNodemailerMailer } from './mail/nodemailer-mailer';
 import { applyHostingPlan } from './organization/hosting-plan';
+import { shutdownStage, shutdownStep } from './shutdown-stage';
 
 /** Both src/server/main.ts (tsx) and dist/server/main.js (bundle) sit two levels below the project. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,12 +29,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'Shutting down');
     setTimeout(() => {
-      app.log.error('Shutdown timed out');
+      app.log.error({ waitingFor: shutdownStage() }, 'Shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    await app.close();
+    // Fastify lets the requests under way finish before its onClose hooks (build-app.ts) run.
+    await shutdownStep('requests under way', () => app.close());
     mailer.close();
-    await database.db.destroy();
+    await shutdownStep('database', () => database.db.destroy());
     app.log.info('Stopped');
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
