@@ -19,43 +19,59 @@ export function useThreadScroll(
   onNearTop: () => void,
 ): () => void {
   const atEnd = useRef(true);
+  /**
+   * Where the thread was last put at its end. Entries that grow after that (an email's frame taking
+   * its height) leave it further from the end without the reader moving: only a scroll above it is
+   * the reader leaving the end.
+   */
+  const pinnedTop = useRef<number | null>(null);
   const previous = useRef<Edges | null>(null);
   const first = ids?.[0];
   const last = ids?.at(-1);
   const loaded = ids !== undefined;
+
+  const pinToEnd = useCallback((element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight;
+    atEnd.current = true;
+    pinnedTop.current = element.scrollTop;
+  }, []);
 
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || !loaded) return;
     const before = previous.current;
     if (before === null) {
-      element.scrollTop = element.scrollHeight;
+      pinToEnd(element);
     } else if (first !== before.first && last === before.last) {
       element.scrollTop += element.scrollHeight - before.height;
     } else if (last !== before.last && (atEnd.current || follow.current)) {
-      element.scrollTop = element.scrollHeight;
+      pinToEnd(element);
       follow.current = false;
     }
     previous.current = { first, last, height: element.scrollHeight };
     // A thread shorter than its box cannot be scrolled to the top: ask for more right away.
     if (element.scrollHeight <= element.clientHeight) onNearTop();
-  }, [ref, loaded, first, last, follow, onNearTop]);
+  }, [ref, loaded, first, last, follow, onNearTop, pinToEnd]);
 
   useEffect(() => {
     const element = ref.current;
     if (!element || !loaded || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atEnd.current && previous.current !== null) element.scrollTop = element.scrollHeight;
+      if (atEnd.current && previous.current !== null) pinToEnd(element);
     });
     observer.observe(element);
     for (const child of element.children) observer.observe(child);
     return () => observer.disconnect();
-  }, [ref, loaded, first, last]);
+  }, [ref, loaded, first, last, pinToEnd]);
 
   return useCallback(() => {
     const element = ref.current;
     if (!element) return;
-    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    const grewBelow = atEnd.current && pinnedTop.current !== null && element.scrollTop >= pinnedTop.current - 1;
+    if (!grewBelow) {
+      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+      pinnedTop.current = atEnd.current ? element.scrollTop : null;
+    }
     if (previous.current) previous.current.height = element.scrollHeight;
     if (element.scrollTop < NEAR_TOP_PX) onNearTop();
   }, [ref, onNearTop]);
