@@ -142,7 +142,7 @@ export async function benchBootstrap(): Promise<void> {
       report('  tab during bootstrap', frameFiguresOf(run.bootstrapFrames), 'no gap > 100 ms');
       console.log(`    (the same from the worker's RESET, ${ms(recorded.received_at - run.clickedAt)} after the click, to "Live")`);
       for (const cause of run.bootstrapFrames.over50Causes) {
-        const what = cause.scripts.length > 0 ? `: ${cause.scripts.join('; ')}` : '';
+        const what = cause.frames.length > 0 ? `: ${cause.frames.join('; ')}` : '';
         console.log(`    gap of ${cause.gap} ms ending +${cause.endedAt} ms: the page's own work ${cause.busy} ms of it${what}`);
       }
     }

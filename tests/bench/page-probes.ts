@@ -29,10 +29,10 @@ export type FrameFigures = {
 
 /**
  * A gap between frames over 50 ms and the long animation frames (LoAF, over 50 ms of work) that
- * overlap it: `busy` is their work within the gap; the rest of the gap the page's main thread ran
+ * overlap it, each summed up in `frames`: `busy` is their work within the gap; the rest of the gap the page's main thread ran
  * nothing of its own (it waited for a CPU, the compositor or the GPU process).
  */
-export type GapCause = { endedAt: number; gap: number; busy: number; scripts: string[] };
+export type GapCause = { endedAt: number; gap: number; busy: number; frames: string[] };
 
 export type ProbeOptions = {
   /** Run a requestAnimationFrame loop recording every frame interval (for the bootstrap). */
@@ -60,7 +60,7 @@ export function installProbes(options: ProbeOptions): void {
   let liveAt: number | null = null;
   const frameEnds: number[] = [];
   const frameGaps: number[] = [];
-  type Loaf = { start: number; end: number; scripts: string[] };
+  type Loaf = { start: number; end: number; summary: string };
   const loafs: Loaf[] = [];
 
   window.addEventListener(
@@ -93,7 +93,7 @@ export function installProbes(options: ProbeOptions): void {
     };
     requestAnimationFrame(tick);
     // Long animation frames, with the scripts that ran in them (Chromium's LoAF API).
-    type LoafScript = { invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number; duration: number; forcedStyleAndLayoutDuration: number };
+    type LoafScript = { invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number; duration: number };
     type LoafEntry = PerformanceEntry & { scripts?: LoafScript[]; styleAndLayoutStart?: number; renderStart?: number };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LoafEntry[]) {
@@ -107,7 +107,7 @@ export function installProbes(options: ProbeOptions): void {
         const styleAndLayout = entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0;
         const render = entry.renderStart ? end - entry.renderStart : 0;
         const parts = [`scripts ${Math.round(scriptMs)} ms${top.length > 0 ? ` [${top.join(', ')}]` : ''}`, `render ${Math.round(render)} ms (style and layout ${Math.round(styleAndLayout)})`];
-        loafs.push({ start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + end, scripts: [`frame of ${Math.round(entry.duration)} ms: ${parts.join(', ')}`] });
+        loafs.push({ start: performance.timeOrigin + entry.startTime, end: performance.timeOrigin + end, summary: `frame of ${Math.round(entry.duration)} ms: ${parts.join(', ')}` });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
   }
@@ -150,7 +150,7 @@ export function installProbes(options: ProbeOptions): void {
         const start = end - gap;
         const overlapping = loafs.filter((loaf) => Math.min(loaf.end, end) - Math.max(loaf.start, start) >= 1);
         const busy = overlapping.reduce((sum, loaf) => sum + Math.min(loaf.end, end) - Math.max(loaf.start, start), 0);
-        return [{ endedAt: Math.round(end - from), gap: Math.round(gap), busy: Math.round(busy), scripts: overlapping.flatMap((loaf) => loaf.scripts) }];
+        return [{ endedAt: Math.round(end - from), gap: Math.round(gap), busy: Math.round(busy), frames: overlapping.map((loaf) => loaf.summary) }];
       });
       return {
         over50At,

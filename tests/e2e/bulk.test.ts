@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
@@ -9,6 +10,9 @@ beforeAll(async () => {
   const reopened = await suite.api.post('conversations/bulk', { ids: conversations.map((c) => c.id), action: { status: 'OPENED' } });
   if (reopened.status !== 200) throw new Error(`Could not reopen the seed: ${reopened.status} ${reopened.text}`);
 });
+
+/** The number the bulk toolbar shows ("3 selected"), 0 while it is not shown. */
+const selectedCount = async (toolbar: Locator) => ((await toolbar.isVisible()) ? Number(/(\d+) selected/.exec((await toolbar.textContent()) ?? '')?.[1] ?? 0) : 0);
 
 const mutations = async (result: 'applied' | 'replayed' | 'failed') => (await suite.metrics()).value('inbox_mutations_total', { result });
 
@@ -38,8 +42,8 @@ describe('bulk actions', () => {
     await expect.poll(() => toolbar.getByText('1 selected').isVisible()).toBe(true);
     await toolbar.getByRole('button', { name: 'Select all' }).click();
     // Every loaded row: two pages of 25 at least (a third may have arrived while scrolling).
-    await expect.poll(async () => Number(/(\d+) selected/.exec((await toolbar.textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThanOrEqual(50);
-    const selected = Number(/(\d+) selected/.exec((await toolbar.textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(() => selectedCount(toolbar)).toBeGreaterThanOrEqual(50);
+    const selected = await selectedCount(toolbar);
     // The loaded rows: "all" is every conversation by priority, as the API orders them.
     const { conversations: loaded } = (await suite.api.get<{ conversations: Conversation[] }>(`conversations/?limit=${selected}&order=priority`)).body;
     const ids = loaded.map((c) => c.id);
@@ -85,11 +89,10 @@ describe('bulk actions', () => {
 
     // Pick the first three rows with the keyboard: j moves, x picks, and the toolbar counts each.
     const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
-    const count = async () => (await toolbar.isVisible()) ? /(\d+) selected/.exec((await toolbar.textContent()) ?? '')?.[1] : 'no toolbar';
     for (let n = 1; n <= 3; n++) {
       await page.keyboard.press('j');
       await page.keyboard.press('x');
-      await expect.poll(count).toBe(String(n));
+      await expect.poll(() => selectedCount(toolbar)).toBe(n);
     }
     const picked = await page.locator('[data-marked]').evaluateAll((links) => links.map((link) => Number(link.id.replace('conversation-row-', ''))));
     expect(picked).toHaveLength(3);

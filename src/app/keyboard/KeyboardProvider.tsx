@@ -46,11 +46,12 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenConversation | null>(null);
   const lastActions = useRef<LastActions>([]);
   const openRef = useRef<OpenConversation | null>(null);
-  /** The open conversation an action of this tab was just taken on, and when: it may leave the list, and then the next one opens. */
-  const actedOn = useRef<{ id: number; at: number } | null>(null);
-  // Bumped with actedOn: the worker's write may take the row out of the list before the action is
-  // recorded here, and the auto-advance below must look again once it is.
-  const [actedTurn, setActedTurn] = useState(0);
+  /**
+   * The open conversation an action of this tab was just taken on, and when: it may leave the list,
+   * and then the next one opens. State, not a ref: the worker's write may take the row out of the
+   * list before the action is recorded here, and the auto-advance must look again once it is.
+   */
+  const [actedOn, setActedOn] = useState<{ id: number; at: number } | null>(null);
   // A send of this tab: the status change of "Send and close" / "Send and set waiting" that follows
   // it does not advance, so the held reply's Undo stays on screen.
   const lastSend = useRef<{ id: number; at: number } | null>(null);
@@ -80,10 +81,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         }
         const openId = openRef.current?.id;
         const justSent = lastSend.current?.id === openId && Date.now() - (lastSend.current?.at ?? 0) < SEND_THEN_STATUS_MS;
-        if (openId !== undefined && !justSent && actionConversationIds(action).includes(openId)) {
-          actedOn.current = { id: openId, at: Date.now() };
-          setActedTurn((turn) => turn + 1);
-        }
+        if (openId !== undefined && !justSent && actionConversationIds(action).includes(openId)) setActedOn({ id: openId, at: Date.now() });
         show({
           title: actionDoneText(action),
           key: 'last-action',
@@ -131,13 +129,12 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       openPlace.current = { id: open.id, index: at };
       return;
     }
-    const acted = actedOn.current;
     const place = openPlace.current;
-    if (!autoAdvance || !acted || acted.id !== open.id || Date.now() - acted.at > AUTO_ADVANCE_WINDOW_MS || place?.id !== open.id) return;
-    actedOn.current = null;
+    if (!autoAdvance || actedOn?.id !== open.id || Date.now() - actedOn.at > AUTO_ADVANCE_WINDOW_MS || place?.id !== open.id) return;
+    setActedOn(null);
     const next = listIds[Math.min(place.index, listIds.length - 1)];
     void navigate(next === undefined ? open.backPath : pathOf(next));
-  }, [open, listIds, autoAdvance, navigate, pathOf, actedTurn]);
+  }, [open, listIds, autoAdvance, navigate, pathOf, actedOn]);
   const targetId = open?.id ?? selected?.id ?? null;
   const target = useLiveQuery(() => (targetId === null ? undefined : db.conversations.get(targetId)), [db, targetId]);
 

@@ -18,13 +18,12 @@ export function useThreadScroll(
   follow: RefObject<boolean>,
   onNearTop: () => void,
 ): () => void {
-  const atEnd = useRef(true);
   /**
-   * Where the thread was last put at its end. Entries that grow after that (an email's frame taking
-   * its height) leave it further from the end without the reader moving: only a scroll above it is
-   * the reader leaving the end.
+   * The scrollTop at which the thread was last at its end, or null once the reader left it. Entries
+   * that grow after that (an email's frame taking its height) leave it further from the end
+   * without the reader moving: only a scroll above it is the reader leaving the end.
    */
-  const pinnedTop = useRef<number | null>(null);
+  const endTop = useRef<number | null>(null);
   const previous = useRef<Edges | null>(null);
   const first = ids?.[0];
   const last = ids?.at(-1);
@@ -32,8 +31,7 @@ export function useThreadScroll(
 
   const pinToEnd = useCallback((element: HTMLElement) => {
     element.scrollTop = element.scrollHeight;
-    atEnd.current = true;
-    pinnedTop.current = element.scrollTop;
+    endTop.current = element.scrollTop;
   }, []);
 
   useLayoutEffect(() => {
@@ -44,7 +42,7 @@ export function useThreadScroll(
       pinToEnd(element);
     } else if (first !== before.first && last === before.last) {
       element.scrollTop += element.scrollHeight - before.height;
-    } else if (last !== before.last && (atEnd.current || follow.current)) {
+    } else if (last !== before.last && (endTop.current !== null || follow.current)) {
       pinToEnd(element);
       follow.current = false;
     }
@@ -57,7 +55,7 @@ export function useThreadScroll(
     const element = ref.current;
     if (!element || !loaded || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atEnd.current && previous.current !== null) pinToEnd(element);
+      if (endTop.current !== null && previous.current !== null) pinToEnd(element);
     });
     observer.observe(element);
     for (const child of element.children) observer.observe(child);
@@ -67,11 +65,8 @@ export function useThreadScroll(
   return useCallback(() => {
     const element = ref.current;
     if (!element) return;
-    const grewBelow = atEnd.current && pinnedTop.current !== null && element.scrollTop >= pinnedTop.current - 1;
-    if (!grewBelow) {
-      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
-      pinnedTop.current = atEnd.current ? element.scrollTop : null;
-    }
+    const grewBelow = endTop.current !== null && element.scrollTop >= endTop.current - 1;
+    if (!grewBelow) endTop.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX ? element.scrollTop : null;
     if (previous.current) previous.current.height = element.scrollHeight;
     if (element.scrollTop < NEAR_TOP_PX) onNearTop();
   }, [ref, onNearTop]);
