@@ -9,8 +9,17 @@ export function startSeededServer(conversations: number, messagesPerConversation
   return startSeeded({ org: `bench-${Math.random().toString(36).slice(2, 8)}`, conversations, messagesPerConversation });
 }
 
-export async function serverRss(server: RunningServer): Promise<number> {
-  const rss = (await readMetrics(server.url)).value('process_resident_memory_bytes');
-  if (Number.isNaN(rss)) throw new Error('No process_resident_memory_bytes in /metrics');
-  return rss;
+async function serverMetric(server: RunningServer, name: string): Promise<number> {
+  const value = (await readMetrics(server.url)).value(name);
+  if (Number.isNaN(value)) throw new Error(`No ${name} in /metrics`);
+  return value;
+}
+
+export function serverRss(server: RunningServer): Promise<number> {
+  return serverMetric(server, 'process_resident_memory_bytes');
+}
+
+/** The server process's CPU time so far, in seconds (every thread of it). */
+export function serverCpuSeconds(server: RunningServer): Promise<number> {
+  return serverMetric(server, 'process_cpu_seconds_total');
 }

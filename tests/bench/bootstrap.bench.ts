@@ -1,7 +1,8 @@
+import { cpus } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inboxDatabaseName } from '../../src/client-db/inbox-database';
 import { launchBrowser } from '../support/browser';
-import { startSeededServer, type BenchServer } from './bench-server';
+import { serverCpuSeconds, startSeededServer, type BenchServer } from './bench-server';
 import { epochNow, sharedWorkerHeap, signedInContext, sleep, waitLive, type HeapUsage } from './browser-bench';
 import type { BootstrapMeta } from '../../src/client-db/inbox-database';
 import { frameFigures, liveSeenAt, plainPutInPage, readInPage, runInPage, type FrameFigures } from './page-probes';
@@ -34,6 +35,8 @@ type BootstrapRun = {
   heapAtEnd: HeapUsage;
   /** The worker's own record of it (the `bootstrap` meta row). */
   recorded: BootstrapMeta | null;
+  /** CPU seconds the server process used from before the sign-in to "Live" (on the same cores as the browser here). */
+  serverCpu: number;
 };
 
 /** A bootstrapped browser kept open by `bootstrap` for `worker-heap`; closed by releaseBootstrap(). */
@@ -59,9 +62,11 @@ async function bootstrapRun(): Promise<BootstrapRun> {
     // BENCH_TRACE=file.json: a Chromium trace of the whole run (every process), for chrome://tracing or Perfetto.
     const tracePath = process.env['BENCH_TRACE'];
     if (tracePath) await browser.startTracing(undefined, { path: tracePath, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'IndexedDB'] });
+    const serverCpuBefore = await serverCpuSeconds(bench.server);
     const { context, page, signInClickedAt, inboxUrlAt } = await signedInContext(browser, bench, { frames: true }, false);
     const database = inboxDatabaseName(bench.seeded.slug);
     await waitLive(page, BOOTSTRAP_TIMEOUT_MS);
+    const serverCpu = (await serverCpuSeconds(bench.server)) - serverCpuBefore;
     if (tracePath) await browser.stopTracing();
     let doneAt = (await liveSeenAt(page)) ?? epochNow();
     let counts = (await runInPage(page, readInPage, { database, stores: DOCUMENT_STORES })).counts;
@@ -78,7 +83,7 @@ async function bootstrapRun(): Promise<BootstrapRun> {
     const frames = await frameFigures(page, signInClickedAt, doneAt);
     const bootstrapFrames = recorded ? await frameFigures(page, recorded.received_at, doneAt) : null;
     const documents = Object.values(counts).reduce((sum, count) => sum + count, 0);
-    return { bench, browser, context, page, seedMs, clickedAt: signInClickedAt, elapsedMs: doneAt - signInClickedAt, signInMs: inboxUrlAt - signInClickedAt, counts, documents, frames, bootstrapFrames, heapAtEnd, recorded };
+    return { bench, browser, context, page, seedMs, clickedAt: signInClickedAt, elapsedMs: doneAt - signInClickedAt, signInMs: inboxUrlAt - signInClickedAt, counts, documents, frames, bootstrapFrames, heapAtEnd, recorded, serverCpu };
   } catch (error) {
     await closeRun({ bench, browser });
     throw error;
@@ -128,6 +133,8 @@ export async function benchBootstrap(): Promise<void> {
     console.log('    (the worker\'s record of the bootstrap: from its first message to READY\'s commit, with the server still sending; not the');
     console.log('     sign-in, page and worker start before it)');
     report('  ratio, worker ingest / plain', { ratio: (ingestRate / plainRate).toFixed(2) }, '≥ 0.8');
+    report('  server CPU, sign-in → "Live"', { cpu: `${run.serverCpu.toFixed(2)} s`, 'of the machine': `${((run.serverCpu / ((run.elapsedMs / 1000) * cpus().length)) * 100).toFixed(0)} %` });
+    console.log(`    (the server process, on the same ${cpus().length} cores as the browser here: its reads, JSON and compression; the plain put runs with it idle)`);
     const frameFiguresOf = (frames: FrameFigures) => ({
       'longest rAF gap': ms(frames.longest),
       'median gap': ms(frames.median),

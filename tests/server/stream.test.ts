@@ -251,6 +251,7 @@ describeEachDatabase('realtime stream', (database) => {
     expect(value('inbox_mutations_total', { result: 'failed' })).toBeGreaterThanOrEqual(0);
     expect(value('inbox_delivery_jobs_pending')).toBeGreaterThanOrEqual(1);
     expect(value('process_resident_memory_bytes')).toBeGreaterThan(1_000_000);
+    expect(value('process_cpu_seconds_total')).toBeGreaterThan(0);
     await socket.close();
   });
 });

@@ -123,3 +123,16 @@ export async function createSyncTables(schema: Schema, dialect: DialectName): Pr
     .execute();
   await schema.createIndex('jobs_ref_index').on('jobs').columns(['kind', 'ref']).execute();
 }
+
+/**
+ * Every read of a thread names its organization too (`org_id = ? AND conversation_id = ?`, or
+ * `IN (…)` for a bootstrap page). With only `messages_thread_index` (conversation_id first) and
+ * `messages_org_index` (org_id, id), SQLite without statistics sees one equality on each and takes
+ * the org index for an `ORDER BY id`: it then walks every message of the organization to find one
+ * conversation's, so a bootstrap grew with pages × messages. This index leads with both columns
+ * the reads name, so it wins on either dialect. `messages_thread_index` stays: deleting a
+ * conversation cascades to its messages by conversation_id alone.
+ */
+export async function createTenantThreadIndex(schema: Schema): Promise<void> {
+  await schema.createIndex('messages_tenant_thread_index').on('messages').columns(['org_id', 'conversation_id', 'timestamp_ts', 'id']).execute();
+}

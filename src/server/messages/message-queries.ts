@@ -44,3 +44,20 @@ export async function listMessages(
     .execute();
   return { messages: rows.slice(0, options.limit).reverse().map(toMessage), has_more: rows.length > options.limit };
 }
+
+/**
+ * The shown messages and notes of some of the organization's conversations, thread by thread
+ * (conversation, then time, then id): the order of messages_tenant_thread_index, so each
+ * conversation is one range of it and nothing is sorted (sync-tables.ts says why that matters).
+ */
+export function threadMessagesQuery(db: Kysely<Database>, orgId: number, conversationIds: readonly number[]) {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('conversation_id', 'in', conversationIds)
+    .where('is_removed', '=', 0)
+    .orderBy('conversation_id')
+    .orderBy('timestamp_ts')
+    .orderBy('id');
+}

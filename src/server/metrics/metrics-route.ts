@@ -11,6 +11,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The process's CPU time so far (every thread: the event loop, zlib, the content workers). */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 /**
  * `GET /metrics` in the Prometheus text format. Open to anyone who can reach the server unless
  * METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
@@ -47,6 +53,9 @@ export function registerMetricsRoute(app: FastifyInstance, ctx: AppContext): voi
       '# HELP inbox_parse_jobs_total Parse and clean jobs by outcome: done, or why there was no result.',
       '# TYPE inbox_parse_jobs_total counter',
       ...Object.entries(parse.finished).map(([outcome, count]) => `inbox_parse_jobs_total{outcome="${outcome}"} ${count}`),
+      '# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.',
+      '# TYPE process_cpu_seconds_total counter',
+      `process_cpu_seconds_total ${cpuSeconds()}`,
       '# HELP process_resident_memory_bytes Resident memory size in bytes.',
       '# TYPE process_resident_memory_bytes gauge',
       `process_resident_memory_bytes ${process.memoryUsage.rss()}`,

@@ -10,6 +10,7 @@ import { listConversations } from '../conversations/conversation-queries';
 import type { AgentRow, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { toMessage } from '../messages/message-model';
+import { threadMessagesQuery } from '../messages/message-queries';
 import { toTag } from '../tags/tag-model';
 import type { BootstrapFrame, SentSoFar } from './organization-documents';
 
@@ -65,14 +66,7 @@ export async function* firstScreen(reader: FirstScreenReader, sent: SentSoFar): 
     yield { action: 'fetch', col: 'conversations', documents: [toConversation(conversation)] };
     sent.conversations.add(conversation.id);
   }
-  const messages = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('conversation_id', '=', open)
-    .where('is_removed', '=', 0)
-    .orderBy('id')
-    .execute();
+  const messages = await threadMessagesQuery(db, orgId, [open]).execute();
   if (messages.length > 0) yield { action: 'fetch', col: 'messages', documents: messages.map(toMessage) };
   sent.messagesOf.add(open);
   yield { action: 'PAINT' };

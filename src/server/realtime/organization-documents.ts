@@ -6,6 +6,7 @@ import { toConversation } from '../conversations/conversation-model';
 import type { Db } from '../db/database';
 import { listVisibleDrafts } from '../drafts/draft-queries';
 import { toMessage } from '../messages/message-model';
+import { threadMessagesQuery } from '../messages/message-queries';
 import { toSnippet, toSnippetCategory } from '../snippets/snippet-model';
 import { toTag } from '../tags/tag-model';
 import { articleDocuments, toCollection } from '../knowledge/knowledge-model';
@@ -164,14 +165,7 @@ async function* conversationsWithMessages(reader: Reader, closed: boolean, sent:
     for (const row of fresh) sent.conversations.add(row.id);
     const threads = rows.map((row) => row.id).filter((id) => !sent.messagesOf.has(id));
     if (threads.length > 0) {
-      const messages = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('org_id', '=', orgId)
-        .where('conversation_id', 'in', threads)
-        .where('is_removed', '=', 0)
-        .orderBy('id')
-        .execute();
+      const messages = await threadMessagesQuery(db, orgId, threads).execute();
       for (const batch of chunks(messages, size)) yield { action: 'fetch', col: 'messages', documents: batch.map(toMessage) };
     }
     if (!last || rows.length < size) return;
