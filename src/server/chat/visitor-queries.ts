@@ -36,6 +36,8 @@ export async function visitorHistory(db: Db, orgId: number, conversationId: numb
     .where('type', '=', 'MESSAGE')
     .where('status', 'in', ['SENT', 'RECEIVED'])
     .where('is_removed', '=', 0)
+    // Thread order, newest first: one range of messages_tenant_thread_index (by id, SQLite walked the organization's messages).
+    .orderBy('timestamp_ts', 'desc')
     .orderBy('id', 'desc')
     .limit(WIDGET_LIMITS.historyMessages)
     .execute();

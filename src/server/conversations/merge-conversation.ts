@@ -26,7 +26,15 @@ export async function mergeConversation(write: Write, row: ConversationRow, into
   if (!target) throw fieldError('into', MERGE_ERRORS.missing);
   if (target.contact_id !== row.contact_id) throw fieldError('into', MERGE_ERRORS.otherContact);
 
-  const moving = await write.trx.selectFrom('messages').selectAll().where('org_id', '=', write.orgId).where('conversation_id', '=', row.id).orderBy('id').execute();
+  const moving = await write.trx
+    .selectFrom('messages')
+    .selectAll()
+    .where('org_id', '=', write.orgId)
+    .where('conversation_id', '=', row.id)
+    // Thread order: one range of messages_tenant_thread_index (by id, SQLite walked the organization's messages).
+    .orderBy('timestamp_ts')
+    .orderBy('id')
+    .execute();
   const messages = await moveMessages(write, moving, target.id);
   await write.trx.updateTable('email_message_ids').set({ conversation_id: target.id }).where('org_id', '=', write.orgId).where('conversation_id', '=', row.id).execute();
 
