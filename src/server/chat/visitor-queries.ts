@@ -9,8 +9,8 @@ export function findVisitor(db: Db, orgId: number, tokenHash: string): Promise<C
   return db.selectFrom('chat_visitors').selectAll().where('org_id', '=', orgId).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** The contact's latest chat conversation: the one the widget shows and continues. */
-export function visitorConversation(db: Db, orgId: number, contactId: number): Promise<ConversationRow | undefined> {
+/** The query of visitorConversation (one seek of conversations_contact_index). */
+export function visitorConversationQuery(db: Db, orgId: number, contactId: number) {
   return db
     .selectFrom('conversations')
     .selectAll()
@@ -18,7 +18,12 @@ export function visitorConversation(db: Db, orgId: number, contactId: number): P
     .where('contact_id', '=', contactId)
     .where('channel', '=', 'CHAT')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .limit(1);
+}
+
+/** The contact's latest chat conversation: the one the widget shows and continues. */
+export function visitorConversation(db: Db, orgId: number, contactId: number): Promise<ConversationRow | undefined> {
+  return visitorConversationQuery(db, orgId, contactId).executeTakeFirst();
 }
 
 /** A visitor sees messages that were sent or received, never notes, held or undone replies. */

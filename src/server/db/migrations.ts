@@ -12,7 +12,7 @@ import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/sni
 import { createContactBillingTables } from '../billing/billing-tables';
 import { createCustomDataTables } from '../custom-data/custom-data-tables';
 import { createSearchIndexes } from './search-indexes';
-import { createSyncTables, createTenantThreadIndex } from './sync-tables';
+import { createSyncTables, createTenantReadIndexes } from './sync-tables';
 import { createNotificationTables } from '../notifications/notification-tables';
 import { createKnowledgeTables } from '../knowledge/knowledge-tables';
 
@@ -48,7 +48,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
     '0020b-custom-data': { up: (db: Kysely<unknown>) => createCustomDataTables(db.schema) },
     '0023-draft-copies': { up: (db: Kysely<unknown>) => addDraftCopies(db.schema) },
-    '0024-tenant-thread-index': { up: (db: Kysely<unknown>) => createTenantThreadIndex(db.schema) },
+    '0024-tenant-read-indexes': { up: (db: Kysely<unknown>) => createTenantReadIndexes(db.schema) },
   };
 }
 

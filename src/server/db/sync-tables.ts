@@ -133,6 +133,8 @@ export async function createSyncTables(schema: Schema, dialect: DialectName): Pr
  * the reads name, so it wins on either dialect. `messages_thread_index` stays: deleting a
  * conversation cascades to its messages by conversation_id alone.
  */
-export async function createTenantThreadIndex(schema: Schema): Promise<void> {
+export async function createTenantReadIndexes(schema: Schema): Promise<void> {
   await schema.createIndex('messages_tenant_thread_index').on('messages').columns(['org_id', 'conversation_id', 'timestamp_ts', 'id']).execute();
+  // A contact's conversations (the chat widget finds its visitor's latest one on every call): without it, a walk down every conversation of the organization by id.
+  await schema.createIndex('conversations_contact_index').on('conversations').columns(['org_id', 'contact_id', 'id']).execute();
 }

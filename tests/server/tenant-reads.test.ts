@@ -5,6 +5,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
+import { visitorConversationQuery } from '../../src/server/chat/visitor-queries';
 import { threadMessagesQuery } from '../../src/server/messages/message-queries';
 import { seedOrganization } from '../../src/server/seed/seed-organization';
 
@@ -14,7 +15,7 @@ import { seedOrganization } from '../../src/server/seed/seed-organization';
  * messages for each page made it grow with pages × messages (at 40,000 conversations, 9.5 s of
  * reads instead of 3.5 s).
  */
-describe('reading threads on SQLite', () => {
+describe("reading an organization's threads and a contact's conversations on SQLite", () => {
   const dir = mkdtempSync(join(tmpdir(), 'thread-reads-'));
   let handle: DatabaseHandle;
   const orgIds: number[] = [];
@@ -38,8 +39,8 @@ describe('reading threads on SQLite', () => {
     return (await handle.db.selectFrom('conversations').select('id').where('org_id', '=', orgId).orderBy('id').execute()).map((row) => row.id);
   }
 
-  async function planOf(orgId: number, ids: number[]): Promise<string> {
-    const compiled = threadMessagesQuery(handle.db, orgId, ids).compile();
+  async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
+    const compiled = query.compile();
     const plan = await handle.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
     return plan.rows.map((row) => row.detail).join(' | ');
   }
@@ -47,7 +48,7 @@ describe('reading threads on SQLite', () => {
   it("reads a page of conversations' messages one conversation at a time through the tenant thread index, unsorted", async () => {
     const [orgId] = orgIds as [number];
     const ids = (await conversationIds(orgId)).slice(0, 20);
-    const plan = await planOf(orgId, ids);
+    const plan = await planOf(threadMessagesQuery(handle.db, orgId, ids));
     expect(plan).toContain('messages_tenant_thread_index (org_id=? AND conversation_id=?)');
     expect(plan).not.toContain('TEMP B-TREE');
   });
@@ -55,7 +56,7 @@ describe('reading threads on SQLite', () => {
   it('reads one open conversation the same way', async () => {
     const [orgId] = orgIds as [number];
     const [first] = await conversationIds(orgId);
-    expect(await planOf(orgId, [first as number])).toContain('messages_tenant_thread_index (org_id=? AND conversation_id=?)');
+    expect(await planOf(threadMessagesQuery(handle.db, orgId, [first as number]))).toContain('messages_tenant_thread_index (org_id=? AND conversation_id=?)');
   });
 
   it("returns the shown messages of the named conversations, thread by thread, and none of another organization's", async () => {
@@ -69,5 +70,11 @@ describe('reading threads on SQLite', () => {
     expect(order).toEqual(sorted);
     expect(rows.every((row) => row.is_removed === 0 && row.org_id === orgA)).toBe(true);
     expect(await threadMessagesQuery(handle.db, orgB, ids).execute()).toEqual([]);
+  });
+
+  it("finds a chat visitor's latest conversation with one seek of the contact index", async () => {
+    const [orgId] = orgIds as [number];
+    const contact = await handle.db.selectFrom('contacts').select('id').where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    expect(await planOf(visitorConversationQuery(handle.db, orgId, contact.id))).toContain('conversations_contact_index (org_id=? AND contact_id=?)');
   });
 });
