@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import { visitorConversationQuery } from '../../src/server/chat/visitor-queries';
+import { lastConversationsQuery } from '../../src/server/contacts/contact-queries';
 import { threadMessagesQuery } from '../../src/server/messages/message-queries';
 import { seedOrganization } from '../../src/server/seed/seed-organization';
 
@@ -76,5 +77,13 @@ describe("reading an organization's threads and a contact's conversations on SQL
     const [orgId] = orgIds as [number];
     const contact = await handle.db.selectFrom('contacts').select('id').where('org_id', '=', orgId).executeTakeFirstOrThrow();
     expect(await planOf(visitorConversationQuery(handle.db, orgId, contact.id))).toContain('conversations_contact_index (org_id=? AND contact_id=?)');
+  });
+
+  it("finds a contact's latest conversations for its profile in the contact index, not by walking the organization's newest", async () => {
+    const [orgId] = orgIds as [number];
+    const contact = await handle.db.selectFrom('contacts').select('id').where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    const plan = await planOf(lastConversationsQuery(handle.db, orgId, contact.id));
+    expect(plan).toContain('conversations_contact_index (org_id=? AND contact_id=?)');
+    expect(plan).not.toContain('TEMP B-TREE');
   });
 });

@@ -9,7 +9,8 @@ import { toContact } from './contact-model';
 import { updateContact } from './contact-writes';
 import { mergeContacts } from './merge-contacts';
 import { runMutation } from '../mutations/run-mutation';
-import { contactMergeBody, contactUpdateBody, LAST_CONVERSATIONS, type ContactConversation } from '../../protocol/api/contact-requests';
+import { contactMergeBody, contactUpdateBody, type ContactConversation } from '../../protocol/api/contact-requests';
+import { lastConversationsQuery } from './contact-queries';
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
@@ -20,16 +21,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     const orgId = signedIn(request).organization.id;
     const row = await ctx.db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
-    const conversations = await ctx.db
-      .selectFrom('conversations')
-      .select(['id', 'subject', 'status', 'last_update_ts'])
-      .where('org_id', '=', orgId)
-      .where('contact_id', '=', id)
-      .where('merged_into', 'is', null)
-      .orderBy('last_update_ts', 'desc')
-      .orderBy('id', 'desc')
-      .limit(LAST_CONVERSATIONS)
-      .execute();
+    const conversations = await lastConversationsQuery(ctx.db, orgId, id).execute();
     return { ...toContact(row), last_conversations: conversations.map((c) => ({ ...c, last_update_ts: Number(c.last_update_ts) })) };
   });
 

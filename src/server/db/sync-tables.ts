@@ -135,6 +135,6 @@ export async function createSyncTables(schema: Schema, dialect: DialectName): Pr
  */
 export async function createTenantReadIndexes(schema: Schema): Promise<void> {
   await schema.createIndex('messages_tenant_thread_index').on('messages').columns(['org_id', 'conversation_id', 'timestamp_ts', 'id']).execute();
-  // A contact's conversations (the chat widget finds its visitor's latest one on every call): without it, a walk down every conversation of the organization by id.
-  await schema.createIndex('conversations_contact_index').on('conversations').columns(['org_id', 'contact_id', 'id']).execute();
+  // A contact's conversations (its profile's latest ones; the chat widget finds its visitor's on every call): without it, a walk down every conversation of the organization.
+  await schema.createIndex('conversations_contact_index').on('conversations').columns(['org_id', 'contact_id', 'last_update_ts', 'id']).execute();
 }
