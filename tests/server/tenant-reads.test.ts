@@ -17,7 +17,7 @@ import { seedOrganization } from '../../src/server/seed/seed-organization';
  * reads instead of 3.5 s).
  */
 describe("reading an organization's threads and a contact's conversations on SQLite", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'thread-reads-'));
+  const dir = mkdtempSync(join(tmpdir(), 'tenant-reads-'));
   let handle: DatabaseHandle;
   const orgIds: number[] = [];
 
