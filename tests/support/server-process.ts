@@ -52,7 +52,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'inbox-server-'));
   const databaseUrl = options.reuse ? options.reuse.databaseUrl : options.database === 'postgres' ? await createTestDatabase() : null;
   const args = options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const nodeArgs = process.env.SERVER_NODE_ARGS ? process.env.SERVER_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: ROOT,
     env: {
       // Only what the server needs: a DATABASE_URL or SMTP_URL in the caller's shell must not leak in.

@@ -4,9 +4,9 @@ import { toContact } from '../contacts/contact-model';
 import { toCustomField } from '../custom-data/custom-field-model';
 import { toConversation } from '../conversations/conversation-model';
 import type { Db } from '../db/database';
+import type { DialectName } from '../db/open-database';
 import { listVisibleDrafts } from '../drafts/draft-queries';
-import { toMessage } from '../messages/message-model';
-import { threadMessagesQuery } from '../messages/message-queries';
+import { threadMessagesJson } from '../messages/message-json';
 import { toSnippet, toSnippetCategory } from '../snippets/snippet-model';
 import { toTag } from '../tags/tag-model';
 import { articleDocuments, toCollection } from '../knowledge/knowledge-model';
@@ -14,7 +14,7 @@ import { articleDocuments, toCollection } from '../knowledge/knowledge-model';
 export type DocumentBatch = { [C in CollectionName]: { col: C; documents: Collections[C][] } }[CollectionName];
 
 /** Who asks, and how many documents a page holds. */
-type Reader = { db: Db; orgId: number; agentId: number; size: number };
+type Reader = { db: Db; dialect: DialectName; orgId: number; agentId: number; size: number };
 
 async function* keyed<R, K, D>(page: (after: K) => Promise<R[]>, first: K, key: (row: R) => K, convert: (row: R) => D, size: number) {
   let after = first;
@@ -124,8 +124,16 @@ export function nothingSent(): SentSoFar {
 /** A frame of a bootstrap: documents, or the first screen's COUNTS and PAINT (protocol/realtime.ts). */
 export type BootstrapFrame =
   | ({ action: 'fetch' } & DocumentBatch)
+  /** Messages as the database wrote their JSON (message-json.ts), sent without parsing them. */
+  | { action: 'fetch'; col: 'messages'; documentsJson: string[] }
   | { action: 'COUNTS'; document: Record<string, number> }
   | { action: 'PAINT' };
+
+/** The text of a frame on the socket. */
+export function bootstrapFrameText(frame: BootstrapFrame): string {
+  if (!('documentsJson' in frame)) return JSON.stringify(frame);
+  return `{"action":"fetch","col":"messages","documents":[${frame.documentsJson.join(',')}]}`;
+}
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
@@ -137,7 +145,7 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
  * messages: a conversation arrives whole, and the newest ones first.
  */
 async function* conversationsWithMessages(reader: Reader, closed: boolean, sent: SentSoFar, closedSince: number | null = null): AsyncGenerator<BootstrapFrame> {
-  const { db, orgId, size } = reader;
+  const { db, dialect, orgId, size } = reader;
   let after: { ts: number; id: number } | null = null;
   for (;;) {
     let select = db
@@ -165,8 +173,8 @@ async function* conversationsWithMessages(reader: Reader, closed: boolean, sent:
     for (const row of fresh) sent.conversations.add(row.id);
     const threads = rows.map((row) => row.id).filter((id) => !sent.messagesOf.has(id));
     if (threads.length > 0) {
-      const messages = await threadMessagesQuery(db, orgId, threads).execute();
-      for (const batch of chunks(messages, size)) yield { action: 'fetch', col: 'messages', documents: batch.map(toMessage) };
+      const messages = await threadMessagesJson(db, dialect, orgId, threads);
+      for (const batch of chunks(messages, size)) yield { action: 'fetch', col: 'messages', documentsJson: batch };
     }
     if (!last || rows.length < size) return;
     after = { ts: Number(last.last_update_ts), id: last.id };
@@ -196,13 +204,14 @@ function isOther(col: CollectionName): col is OtherCollection {
  */
 export async function* organizationDocuments(
   db: Db,
+  dialect: DialectName,
   orgId: number,
   agentId: number,
   size: number,
   sent: SentSoFar = nothingSent(),
   closedSince: number | null = null,
 ): AsyncGenerator<BootstrapFrame> {
-  const reader: Reader = { db, orgId, agentId, size };
+  const reader: Reader = { db, dialect, orgId, agentId, size };
   yield* conversationsWithMessages(reader, false, sent);
   yield* conversationsWithMessages(reader, true, sent, closedSince);
   for (const col of COLLECTIONS) if (isOther(col)) yield* remaining(col, reader, sent);

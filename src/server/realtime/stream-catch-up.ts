@@ -3,7 +3,7 @@ import type { DialectName } from '../db/open-database';
 import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
 import { firstScreen } from './first-screen';
-import { nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
+import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
 import type { StreamClient } from './stream-hub';
 import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
@@ -60,11 +60,11 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
 async function bootstrap({ db, dialect }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
-  const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, JSON.stringify(frame));
+  const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, bootstrapFrameText(frame));
   for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;
   }
-  for await (const frame of organizationDocuments(db, client.orgId, client.agentId, PAGE, sent, viewer.closedSince)) {
+  for await (const frame of organizationDocuments(db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince)) {
     if (!(await send(frame))) return null;
   }
   return snapshot;
