@@ -66,7 +66,7 @@ describeEachDatabase("a bootstrap's messages written by the database", (database
         { mentions: JSON.stringify([3, 7]) },
         { mentions: JSON.stringify([]) },
         { html: '<p>Caf\u00e9 \u{1F600} "quoted" \\ back</p>\n<script>x</script>', message: 'line\nnext\ttab \u0001 \u2028 </script>' },
-        { auto_kind: 'reopened' as const, delivery_error: 'Mailbox full: 552 5.2.2', deliver_at: 1_763_000_000_999, delay: 30, target_id: 'tab-7:c-1' },
+        { auto_kind: 'AUTO_REPLY' as const, delivery_error: 'Mailbox full: 552 5.2.2', deliver_at: 1_763_000_000_999, delay: 30, target_id: 'tab-7:c-1' },
         { timestamp_ts: 1_700_000_000_000 },
         { timestamp_ts: 1_700_000_000_005 },
         { timestamp_ts: 946_684_799_999 },
