@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
+import { isMalformedJson } from '../db/malformed-json';
 import type { DialectName } from '../db/open-database';
 import { toMessage } from './message-model';
 import { threadMessagesQuery } from './message-queries';
@@ -34,7 +35,7 @@ const POSTGRES: DialectSql = {
   json: (column) => sql`${sql.ref(column)}::jsonb`,
   timestamp: sql`to_char(to_timestamp(timestamp_ts / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad((timestamp_ts % 1000)::text, 3, '0') || 'Z'`,
   object: (pairs) => sql`(jsonb_build_object(${pairs})
-    || CASE WHEN mentions IS NOT NULL AND jsonb_typeof(mentions::jsonb) = 'array' AND jsonb_array_length(mentions::jsonb) > 0
+    || CASE WHEN mentions IS NOT NULL AND jsonb_typeof(mentions::jsonb) = 'array' AND mentions::jsonb <> '[]'::jsonb
       THEN jsonb_build_object('mentions', mentions::jsonb) ELSE '{}'::jsonb END)::text`,
 };
 
@@ -68,7 +69,9 @@ export async function threadMessagesJson(db: Db, dialect: DialectName, orgId: nu
   try {
     const rows = await threadMessagesQuery(db, orgId, conversationIds).clearSelect().select(json.as('json')).execute();
     return rows.map((row) => row.json);
-  } catch {
+  } catch (error) {
+    // Any other failure is the query's own (or the connection's): it is not hidden by the row path.
+    if (!isMalformedJson(error)) throw error;
     const rows = await threadMessagesQuery(db, orgId, conversationIds).execute();
     return rows.map((row) => JSON.stringify(toMessage(row)));
   }
