@@ -39,24 +39,22 @@ const POSTGRES: DialectSql = {
       THEN jsonb_build_object('mentions', mentions::jsonb) ELSE '{}'::jsonb END)::text`,
 };
 
-const COLUMNS = ['conversation_id', 'type', 'message'] as const;
-const MORE_COLUMNS = ['status', 'source', 'delay', 'deliver_at', 'agent_id', 'contact_id', 'target_id', 'html', 'auto_kind', 'delivery_error'] as const;
+/** Columns written as they are stored. */
+const PLAIN_COLUMNS = ['conversation_id', 'type', 'message', 'timestamp_ts', 'status', 'source', 'delay', 'deliver_at', 'agent_id', 'contact_id', 'target_id', 'html', 'auto_kind', 'delivery_error', 'version'] as const;
 
 function messageJson(dialect: DialectSql): RawBuilder<string> {
-  const column = (name: string): [string, RawBuilder<unknown>] => [name, sql.ref(name)];
   const fields: [string, RawBuilder<unknown>][] = [
     ['id', sql`(CASE WHEN type = 'NOTE' THEN 'n-' ELSE 'm-' END) || id`],
-    ...COLUMNS.map(column),
     ['timestamp', dialect.timestamp],
-    column('timestamp_ts'),
     ['attachments', dialect.json('attachments')],
-    ...MORE_COLUMNS.map(column),
     ['cc', dialect.json('cc')],
     ['bcc', dialect.json('bcc')],
-    column('version'),
+    ...PLAIN_COLUMNS.map((name): [string, RawBuilder<unknown>] => [name, sql.ref(name)]),
   ];
   return dialect.object(sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`)));
 }
+
+const MESSAGE_JSON: Record<DialectName, RawBuilder<string>> = { sqlite: messageJson(SQLITE), postgres: messageJson(POSTGRES) };
 
 /**
  * The messages of these conversations (threadMessagesQuery: in thread order, not removed), each
@@ -65,9 +63,8 @@ function messageJson(dialect: DialectSql): RawBuilder<string> {
  * reads such a column as empty.
  */
 export async function threadMessagesJson(db: Db, dialect: DialectName, orgId: number, conversationIds: readonly number[]): Promise<string[]> {
-  const json = messageJson(dialect === 'postgres' ? POSTGRES : SQLITE);
   try {
-    const rows = await threadMessagesQuery(db, orgId, conversationIds).clearSelect().select(json.as('json')).execute();
+    const rows = await threadMessagesQuery(db, orgId, conversationIds).clearSelect().select(MESSAGE_JSON[dialect].as('json')).execute();
     return rows.map((row) => row.json);
   } catch (error) {
     // Any other failure is the query's own (or the connection's): it is not hidden by the row path.
