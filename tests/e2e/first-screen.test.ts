@@ -9,6 +9,7 @@ type FirstRows = { rows: string[]; status: string };
 declare global {
   interface Window {
     firstRows?: FirstRows;
+    highlighted?: string[];
   }
 }
 
@@ -27,6 +28,18 @@ function recordFirstRows(): void {
     };
   };
   new MutationObserver(look).observe(document, { childList: true, subtree: true });
+}
+
+/** Records, in the page, every row ever shown highlighted as just arrived (§9), by its link. */
+function recordHighlights(): void {
+  window.highlighted = [];
+  const look = () => {
+    for (const row of document.querySelectorAll('.conv-row--new')) {
+      const href = row.getAttribute('href') ?? row.closest('[href]')?.getAttribute('href') ?? '?';
+      if (!window.highlighted?.includes(href)) window.highlighted?.push(href);
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
 }
 
 describe('a first visit shows the first screen first', () => {
@@ -48,5 +61,21 @@ describe('a first visit shows the first screen first', () => {
     const shown = first.rows.map((id) => Number(id.replace('conversation-row-', '')));
     expect(shown).toEqual(expected.slice(0, shown.length));
     await waitForConnection(page, 'Live');
+  });
+
+  it('highlights no row the first sync fills in, and a conversation arriving once Live', async () => {
+    // Newest first, so a conversation with news arrives at the top of the agent's default inbox.
+    await suite.api.patch('account/', { custom_inboxes: [{ key: 'newest', name: 'Newest', query: 'order:newest', is_default: true }] });
+    const page = await suite.newAgentPage({ live: false, init: recordHighlights });
+    await expect.poll(() => page.getByTestId('conversation-row').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await waitForConnection(page, 'Live');
+    expect(await page.evaluate(() => window.highlighted)).toEqual([]);
+
+    // The organization's oldest conversation, far below the rows read so far, comes to the top with a teammate's note.
+    const oldest = (await suite.api.get<ConversationPage>('conversations/?limit=1&order=oldest')).body.conversations[0];
+    if (!oldest) throw new Error('The seed has no conversation');
+    expect((await suite.api.post(`conversations/${oldest.id}/notes`, { message: 'Called the customer back.' })).status).toBe(201);
+    const id = oldest.id;
+    await expect.poll(() => page.evaluate(() => window.highlighted), { timeout: 10_000 }).toEqual([expect.stringContaining(`/view/${id}?`)]);
   });
 });

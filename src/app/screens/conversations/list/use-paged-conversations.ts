@@ -1,12 +1,15 @@
 import { liveQuery, type Subscription } from 'dexie';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NEW_ITEM_HIGHLIGHT_MS } from '../../../../protocol/constants';
 import type { Contact, Conversation } from '../../../../protocol/documents';
 import { inboxOrder, matchesInboxQuery } from '../../../../protocol/inbox-query/match-inbox-query';
+import { connectionStatus } from '../../../sync/connection-status';
+import { useBrowserOnline, useConnectionMeta } from '../../../sync/use-connection';
 import { useInboxDb } from '../../../sync/sync-context';
 import { needsContacts, type ListSource } from './inbox-filter';
 import { combinePages, firstPage, pageKey, withNextPage, type PageSpec } from './list-pages';
 import { readListPage, type ListPage, type ListPlan } from './read-list-page';
+import { samePage } from './same-page';
 
 export type PagedConversations = {
   rows: Conversation[];
@@ -48,17 +51,35 @@ export function usePagedConversations(source: ListSource, myId: number, initialL
   const delivered = useRef(new Set<string>());
   const known = useRef(new Set<number>());
   const freshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Rows that appear while the worker fills or catches up the local data (the shell says
+  // "Syncing…", or the worker has not written its record yet) are the sync, not arrivals: a
+  // first sign-in's rows are not all highlighted.
+  const meta = useConnectionMeta();
+  const browserOnline = useBrowserOnline();
+  const syncing = useRef(true);
+  const caughtUp = meta !== undefined && connectionStatus(meta, browserOnline, 0).kind !== 'syncing';
+  useEffect(() => {
+    syncing.current = !caughtUp;
+  }, [caughtUp]);
 
   // A page's first reading is what loading shows; a row new to every page after that arrived.
+  // A page read again unchanged (most reads while a bootstrap commits) renders nothing. A page
+  // is rendered as a transition: React renders its rows in slices between frames, so the first
+  // screen's rows, arriving while the bootstrap keeps the machine busy, do not hold a frame.
   const onPage = useCallback((key: string, page: ListPage) => {
     const first = !delivered.current.has(key);
     delivered.current.add(key);
-    const arrived = first ? [] : page.rows.filter((row) => !known.current.has(row.id)).map((row) => row.id);
+    const arrived = first || syncing.current ? [] : page.rows.filter((row) => !known.current.has(row.id)).map((row) => row.id);
     for (const row of page.rows) known.current.add(row.id);
     for (const [id, contact] of page.contacts) contacts.set(id, contact);
-    setResults((current) => new Map(current).set(key, page));
+    startTransition(() => {
+      setResults((current) => {
+        const shown = current.get(key);
+        return shown && samePage(shown, page) ? current : new Map(current).set(key, page);
+      });
+      if (arrived.length > 0) setFresh(new Set(arrived));
+    });
     if (arrived.length === 0) return;
-    setFresh(new Set(arrived));
     clearTimeout(freshTimer.current);
     freshTimer.current = setTimeout(() => setFresh(NONE), NEW_ITEM_HIGHLIGHT_MS);
   }, [contacts]);
