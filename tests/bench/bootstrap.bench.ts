@@ -59,9 +59,11 @@ async function bootstrapRun(): Promise<BootstrapRun> {
   let browser: Browser | null = null;
   try {
     browser = await launchBrowser();
-    // BENCH_TRACE=file.json: a Chromium trace of the whole run (every process), for chrome://tracing or Perfetto.
+    // BENCH_TRACE=file.json: a Chromium trace of the whole run (every process), for chrome://tracing or Perfetto;
+    // BENCH_TRACE_CATEGORIES=a,b to choose its categories (fewer disturb the run less).
     const tracePath = process.env['BENCH_TRACE'];
-    if (tracePath) await browser.startTracing(undefined, { path: tracePath, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'IndexedDB'] });
+    const traceCategories = process.env['BENCH_TRACE_CATEGORIES']?.split(',') ?? ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'IndexedDB'];
+    if (tracePath) await browser.startTracing(undefined, { path: tracePath, categories: traceCategories });
     const serverCpuBefore = await serverCpuSeconds(bench.server);
     const { context, page, signInClickedAt, inboxUrlAt } = await signedInContext(browser, bench, { frames: true }, false);
     const database = inboxDatabaseName(bench.seeded.slug);

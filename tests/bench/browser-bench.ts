@@ -19,7 +19,9 @@ export async function signedInContext(
   probes: ProbeOptions,
   waitForLive = true,
 ): Promise<{ context: BrowserContext; page: Page; signInClickedAt: number; inboxUrlAt: number }> {
-  const context = await browser.newContext({ baseURL: bench.server.url });
+  // BENCH_SERVICE_WORKERS=block: without the app's service worker (its install precaches the build), to measure its share.
+  const serviceWorkers = process.env['BENCH_SERVICE_WORKERS'] === 'block' ? 'block' : 'allow';
+  const context = await browser.newContext({ baseURL: bench.server.url, serviceWorkers });
   await installProbesInContext(context, probes);
   const page = await context.newPage();
   await page.goto('/auth/login');
