@@ -18,12 +18,16 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 const CACHE_PREFIX = 'support-inbox-shell-';
 const SHELL_PATH = '/index.html';
+/** How many files the first install fetches at once. */
+const PRECACHE_CONCURRENCY = 3;
 /** Server paths that are never the single-page app (docs/architecture.md "Server"). */
 const SERVER_PATHS = ['/api', '/stream', '/ping', '/metrics', '/widget.js', '/widget', '/help'];
 
 const entries = self.__WB_MANIFEST.map((entry) => (typeof entry === 'string' ? { url: entry, revision: null } : entry));
 const cacheName = CACHE_PREFIX + fingerprint(entries);
-const precachedUrls = new Set(entries.map((entry) => new URL(entry.url, self.location.href).href));
+/** What the install fetches: a file whose name is hashed (no revision) never changes. */
+const precacheList = entries.map((entry) => ({ url: new URL(entry.url, self.location.href).href, versioned: entry.revision === null }));
+const precachedUrls = new Set(precacheList.map((entry) => entry.url));
 const shellUrl = new URL(SHELL_PATH, self.location.href).href;
 
 listenForPushes();
@@ -48,10 +52,25 @@ self.addEventListener('fetch', (event) => {
   if (precachedUrls.has(url.origin + url.pathname)) event.respondWith(cacheFirst(request, url.origin + url.pathname));
 });
 
+/**
+ * Fills the precache a few files at a time, at low priority: the first install runs while the
+ * first sign-in's bootstrap streams and is written, and 83 files fetched at once took the CPU
+ * the page needed to paint its first screen. A file with a hashed name never changes, so the
+ * copy the page already loaded is taken from the HTTP cache; any other (index.html, icons) is
+ * revalidated, so a stale one never ends up in a new precache. A failed install is tried again
+ * by the browser later; what it had put is overwritten then, or deleted with the old caches.
+ */
 async function precache(): Promise<void> {
   const cache = await caches.open(cacheName);
-  // `reload` skips the HTTP cache, so a stale index.html never ends up in a new precache.
-  await cache.addAll([...precachedUrls].map((url) => new Request(url, { cache: 'reload' })));
+  const queue = [...precacheList];
+  const fill = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const response = await fetch(new Request(next.url, { cache: next.versioned ? 'default' : 'no-cache', priority: 'low' }));
+      if (!response.ok) throw new Error(`Precaching ${next.url} failed: ${response.status}`);
+      await cache.put(next.url, response);
+    }
+  };
+  await Promise.all(Array.from({ length: PRECACHE_CONCURRENCY }, fill));
 }
 
 async function deleteOldCaches(): Promise<void> {
