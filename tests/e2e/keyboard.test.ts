@@ -119,6 +119,17 @@ describe('keyboard triage', () => {
     expect(await selectedIndex(page)).toBe(before);
   });
 
+  it('r typed right after Enter, before the conversation shows, focuses its reply', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('r');
+    await expect.poll(() => isFocused(page, 'Reply')).toBe(true);
+    await page.keyboard.type('Typed at once');
+    await expect.poll(() => composerText(page.getByLabel('Reply', { exact: true }))).toBe('Typed at once');
+  });
+
   it('? opens the shortcut help and Escape closes it', async () => {
     const page = await signedIn();
     await page.keyboard.press('?');

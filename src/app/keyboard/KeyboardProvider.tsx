@@ -10,7 +10,7 @@ import { useSignedIn } from '../session/signed-in-context';
 import { useInboxDb } from '../sync/sync-context';
 import { CommandPalette } from './CommandPalette';
 import { KeyboardRegistryContext, KeyboardSelectionContext, conversationRowId } from './keyboard-context';
-import type { KeyboardRegistry, OpenConversation } from './keyboard-context';
+import type { FocusTarget, KeyboardRegistry, OpenConversation } from './keyboard-context';
 import type { ShortcutAction } from './keymap';
 import { actionConversationIds, actionDoneText, pushAction } from './last-actions';
 import type { LastActions, UndoableAction } from './last-actions';
@@ -27,6 +27,8 @@ type Overlay = 'help' | 'palette' | null;
 /** How soon after a send its status change comes (Send and close): one click, two mutations. */
 const SEND_THEN_STATUS_MS = 2_000;
 const AUTO_ADVANCE_WINDOW_MS = 10_000;
+/** A conversation's page (routes/route-table.ts), whose conversation r, n and t act on. */
+const CONVERSATION_PAGE = /\/conversations\/(view|starting)\/[^/]+$/;
 
 /**
  * The keyboard layer of the signed-in app: the shortcuts, the help dialog (?) and the command
@@ -36,7 +38,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   const { slug, agent } = useSignedIn();
   const db = useInboxDb();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const filter = parseConversationFilter(new URLSearchParams(search).get(FILTER_PARAM));
   const { show } = useToasts();
   const [overlay, setOverlay] = useState<Overlay>(null);
@@ -46,6 +48,27 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenConversation | null>(null);
   const lastActions = useRef<LastActions>([]);
   const openRef = useRef<OpenConversation | null>(null);
+  /** The conversation registered now and the page it registered on, read by r, n and t without waiting for this provider's next render. */
+  const registeredOpen = useRef<{ conversation: OpenConversation; page: string } | null>(null);
+  /**
+   * r, n or t pressed on a conversation's page before the conversation registered (it shows a
+   * moment before its effects run): the focus lands when it does, if the page is still the same.
+   */
+  const focusOnOpen = useRef<{ target: FocusTarget; path: string } | null>(null);
+  /** The page of a conversation being opened (Enter, a row's link), until the address is that page's. */
+  const opening = useRef<string | null>(null);
+  // A link to a conversation the router follows (it prevents the browser's own navigation): a
+  // row clicked, or Enter on a focused row.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if (CONVERSATION_PAGE.test(link.pathname) && link.pathname !== window.location.pathname) opening.current = link.pathname;
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
   /**
    * The open conversation an action of this tab was just taken on, and when: it may leave the list,
    * and then the next one opens. State, not a ref: the worker's write may take the row out of the
@@ -69,8 +92,16 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         // address or from the contact panel, moves the list's cursor onto it.
         if (openRef.current?.id !== conversation.id) setCursor({ id: conversation.id, index: -1 });
         openRef.current = conversation;
+        const registered = { conversation, page: window.location.pathname };
+        registeredOpen.current = registered;
+        const wanted = focusOnOpen.current;
+        focusOnOpen.current = null;
+        if (wanted && wanted.path === window.location.pathname) conversation.focus(wanted.target);
         setOpen(conversation);
-        return () => setOpen((current) => (current === conversation ? null : current));
+        return () => {
+          if (registeredOpen.current === registered) registeredOpen.current = null;
+          setOpen((current) => (current === conversation ? null : current));
+        };
       },
       record: (action) => {
         lastActions.current = pushAction(lastActions.current, action);
@@ -148,6 +179,12 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
     [listIds, cursor, open?.id],
   );
 
+  // Once the address changed, Enter's opening is over, and a focus asked for another page is dropped.
+  useEffect(() => {
+    opening.current = null;
+    if (focusOnOpen.current && focusOnOpen.current.path !== pathname) focusOnOpen.current = null;
+  }, [pathname]);
+
   useShortcuts((action: ShortcutAction) => {
     const current = target?.id === targetId ? target : undefined;
     switch (action) {
@@ -166,7 +203,10 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         moveTo(action === 'next' ? 1 : -1);
         return;
       case 'open':
-        if (selected && selected.id !== open?.id) void navigate(pathOf(selected.id));
+        if (selected && selected.id !== open?.id) {
+          opening.current = new URL(pathOf(selected.id), window.location.href).pathname;
+          void navigate(pathOf(selected.id));
+        }
         return;
       case 'back':
         if (open) void navigate(open.backPath);
@@ -177,7 +217,14 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       case 'reply':
       case 'note':
       case 'tag':
-        open?.focus(action);
+        {
+          // The conversation being opened, by Enter (before the address changes) or by its address
+          // (before it registers), else the open one.
+          const page = opening.current ?? (CONVERSATION_PAGE.test(window.location.pathname) ? window.location.pathname : null);
+          const registered = registeredOpen.current;
+          if (registered && (page === null || page === registered.page)) registered.conversation.focus(action);
+          else if (page) focusOnOpen.current = { target: action, path: page };
+        }
         return;
       case 'assign':
       case 'close':
