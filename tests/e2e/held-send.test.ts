@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { startLieFiProxy, type LieFiProxy } from '../support/lie-fi-proxy';
+import { localRecords } from '../support/local-records';
 import { outboxRows } from '../support/outbox-rows';
 import { composerText } from '../support/composer-text';
 
@@ -60,9 +61,19 @@ async function unsentRows(page: Page): Promise<number> {
   return (await outboxRows(page, suite.seeded.slug)).length;
 }
 
-/** Types the reply, and once its draft is saved (nothing waits before it), hands it to `beforeSend` and sends it. */
+/** Whether this browser holds a draft with this text (an email draft is HTML), written with its outbox row in one transaction. */
+async function hasLocalDraft(page: Page, text: string): Promise<boolean> {
+  const drafts = await localRecords(page, suite.seeded.slug, 'drafts');
+  return drafts.some((draft) => typeof draft['message'] === 'string' && draft['message'].includes(text));
+}
+
+/**
+ * Types the reply, and once its draft is saved (its row written, then accepted: nothing waits
+ * before the reply in the conversation's lane), hands it to `beforeSend` and sends it.
+ */
 async function send(page: Page, text: string, beforeSend?: () => void): Promise<void> {
   await page.getByLabel('Reply', { exact: true }).fill(text);
+  await expect.poll(() => hasLocalDraft(page, text), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => unsentRows(page), { timeout: 15_000 }).toBe(0);
   beforeSend?.();
   await page.getByRole('button', { name: 'Send reply' }).click();
