@@ -116,6 +116,21 @@ describe('the list and the open conversation', () => {
     expect(openId(page)).toBe(ids[2]);
     await suite.api.patch('account/', { preferences: { auto_advance: true } });
   });
+
+  it('e typed right after Enter closes the conversation being opened, not the one open before', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(`/${suite.seeded.slug}/conversations?filter=inbox`);
+    await expect.poll(async () => (await rowIds(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
+    const ids = await rowIds(page);
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${ids[0]}?filter=inbox`);
+    await expect.poll(() => selectedId(page), { timeout: 20_000 }).toBe(ids[0]);
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('e');
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${ids[1]}`)).body.status, { timeout: 20_000 }).toBe('CLOSED');
+    await expect.poll(() => openId(page)).toBe(ids[2]);
+    expect((await suite.api.get<Conversation>(`conversations/${ids[0]}`)).body.status).toBe('OPENED');
+  });
 });
 
 describe('the offline counter', () => {

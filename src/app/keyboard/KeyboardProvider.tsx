@@ -11,6 +11,7 @@ import { useInboxDb } from '../sync/sync-context';
 import { CommandPalette } from './CommandPalette';
 import { KeyboardRegistryContext, KeyboardSelectionContext, conversationRowId } from './keyboard-context';
 import type { FocusTarget, KeyboardRegistry, OpenConversation } from './keyboard-context';
+import type { Conversation } from '../../protocol/documents';
 import type { ShortcutAction } from './keymap';
 import { actionConversationIds, actionDoneText, pushAction } from './last-actions';
 import type { LastActions, UndoableAction } from './last-actions';
@@ -22,6 +23,8 @@ import { useTriageActionsRecordedBy } from './use-triage-actions';
 import { useUndoLast } from './use-undo-last';
 
 type Overlay = 'help' | 'palette' | null;
+/** A key that acts on the open conversation: a field to focus, or a triage action. */
+type OnOpenAction = FocusTarget | 'close' | 'assign';
 
 /** How soon after an action the open conversation's leaving the list counts as its doing (not a teammate's). */
 /** How soon after a send its status change comes (Send and close): one click, two mutations. */
@@ -51,10 +54,12 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   /** The conversation registered now and the page it registered on, read by r, n and t without waiting for this provider's next render. */
   const registeredOpen = useRef<{ conversation: OpenConversation; page: string } | null>(null);
   /**
-   * r, n or t pressed on a conversation's page before the conversation registered (it shows a
-   * moment before its effects run): the focus lands when it does, if the page is still the same.
+   * r, n, t, e or a pressed on a conversation's page before the conversation registered (it shows
+   * a moment before its effects run): the key acts when it does, if the page is still the same.
    */
-  const focusOnOpen = useRef<{ target: FocusTarget; path: string } | null>(null);
+  const onOpen = useRef<{ action: OnOpenAction; path: string } | null>(null);
+  /** What a key held by `onOpen` does to the conversation once it registers (set below, where the triage actions are). */
+  const actOnOpen = useRef<(action: OnOpenAction, conversation: OpenConversation) => void>(() => undefined);
   /** The page of a conversation being opened (Enter, a row's link), until the address is that page's. */
   const opening = useRef<string | null>(null);
   // A link to a conversation the router follows (it prevents the browser's own navigation): a
@@ -94,10 +99,10 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         openRef.current = conversation;
         const registered = { conversation, page: window.location.pathname };
         registeredOpen.current = registered;
-        const wanted = focusOnOpen.current;
-        focusOnOpen.current = null;
-        if (wanted && wanted.path === window.location.pathname) conversation.focus(wanted.target);
+        const wanted = onOpen.current;
+        onOpen.current = null;
         setOpen(conversation);
+        if (wanted && wanted.path === window.location.pathname) actOnOpen.current(wanted.action, conversation);
         return () => {
           if (registeredOpen.current === registered) registeredOpen.current = null;
           setOpen((current) => (current === conversation ? null : current));
@@ -179,11 +184,39 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
     [listIds, cursor, open?.id],
   );
 
-  // Once the address changed, Enter's opening is over, and a focus asked for another page is dropped.
+  // Once the address changed, Enter's opening is over, and a key held for another page is dropped.
   useEffect(() => {
     opening.current = null;
-    if (focusOnOpen.current && focusOnOpen.current.path !== pathname) focusOnOpen.current = null;
+    if (onOpen.current && onOpen.current.path !== pathname) onOpen.current = null;
   }, [pathname]);
+
+  const closeOrAssign = useCallback(
+    (action: 'close' | 'assign', conversation: Conversation) => {
+      if (action === 'close') void triage.setStatus(conversation, 'CLOSED');
+      else void triage.assign(conversation, conversation.agent_id === agent.id ? null : agent.id);
+    },
+    [triage, agent.id],
+  );
+  useEffect(() => {
+    actOnOpen.current = (action, conversation) => {
+      if (action === 'close' || action === 'assign') {
+        void db.conversations.get(conversation.id).then((stored) => stored && closeOrAssign(action, stored));
+      } else conversation.focus(action);
+    };
+  }, [db, closeOrAssign]);
+  /**
+   * Whom a key for one conversation is for, at the moment it is pressed: on a conversation's page
+   * (or opening one by Enter or a row, before the address changes) that conversation once it
+   * registered — read from the registration, not from this provider's last render, which may
+   * still show the conversation open before — or, while it has not registered yet, its page, for
+   * the key to wait for it. Elsewhere the list's selected row.
+   */
+  const keyTarget = (): { id: number | null } | { waitFor: string } => {
+    const page = opening.current ?? (CONVERSATION_PAGE.test(window.location.pathname) ? window.location.pathname : null);
+    if (page === null) return { id: targetId };
+    const registered = registeredOpen.current;
+    return registered && registered.page === page ? { id: registered.conversation.id } : { waitFor: page };
+  };
 
   useShortcuts((action: ShortcutAction) => {
     const current = target?.id === targetId ? target : undefined;
@@ -218,25 +251,33 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       case 'note':
       case 'tag':
         {
-          // The conversation being opened, by Enter (before the address changes) or by its address
-          // (before it registers), else the open one.
-          const page = opening.current ?? (CONVERSATION_PAGE.test(window.location.pathname) ? window.location.pathname : null);
-          const registered = registeredOpen.current;
-          if (registered && (page === null || page === registered.page)) registered.conversation.focus(action);
-          else if (page) focusOnOpen.current = { target: action, path: page };
+          // The conversation being opened, else the open one.
+          const to = keyTarget();
+          if ('waitFor' in to) onOpen.current = { action, path: to.waitFor };
+          else if (to.id !== null && to.id === registeredOpen.current?.conversation.id) registeredOpen.current.conversation.focus(action);
         }
         return;
       case 'assign':
       case 'close':
-        // j then e, typed fast, comes before the live read of the new selection: read it now.
-        void (current ? Promise.resolve(current) : targetId === null ? Promise.resolve(undefined) : db.conversations.get(targetId)).then((conversation) => {
-          if (!conversation) return;
-          if (action === 'close') void triage.setStatus(conversation, 'CLOSED');
-          else void triage.assign(conversation, conversation.agent_id === agent.id ? null : agent.id);
-        });
+        {
+          const to = keyTarget();
+          if ('waitFor' in to) {
+            onOpen.current = { action, path: to.waitFor };
+            return;
+          }
+          // j then e, typed fast, comes before the live read of the new selection: read it now.
+          const id = to.id;
+          void (current?.id === id ? Promise.resolve(current) : id === null ? Promise.resolve(undefined) : db.conversations.get(id)).then((conversation) => {
+            if (conversation) closeOrAssign(action, conversation);
+          });
+        }
         return;
       case 'mark':
-        if (targetId !== null) setMarked((set) => toggleMarked(set, targetId));
+        {
+          const to = keyTarget();
+          const id = 'waitFor' in to ? null : to.id;
+          if (id !== null) setMarked((set) => toggleMarked(set, id));
+        }
         return;
       case 'undo':
         void undoLast().then((text) => show({ title: text, key: 'last-action' }));
