@@ -73,6 +73,14 @@ const rowIds = (page: Page) =>
 const selectedId = async (page: Page) => Number((await page.locator('[data-selected]').getAttribute('id'))?.replace('conversation-row-', ''));
 const openId = (page: Page) => Number(/\/view\/(\d+)/.exec(new URL(page.url()).pathname)?.[1]);
 
+/** A signed-in agent's Inbox once it shows more than four rows, and their ids in order. */
+async function inboxWithRows(): Promise<{ page: Page; ids: number[] }> {
+  const page = await suite.newAgentPage();
+  await page.goto(`/${suite.seeded.slug}/conversations?filter=inbox`);
+  await expect.poll(async () => (await rowIds(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
+  return { page, ids: await rowIds(page) };
+}
+
 describe('the list and the open conversation', () => {
   it('a conversation opened by its address is the selected row; j and Enter go on from it', async () => {
     const page = await suite.newAgentPage();
@@ -91,12 +99,11 @@ describe('the list and the open conversation', () => {
   });
 
   it('closing the open conversation with e opens the next one; with auto-advance off it stays', async () => {
-    const page = await suite.newAgentPage();
-    await page.goto(`/${suite.seeded.slug}/conversations?filter=inbox`);
-    await expect.poll(async () => (await rowIds(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
-    const ids = await rowIds(page);
+    const { page, ids } = await inboxWithRows();
     await page.goto(`/${suite.seeded.slug}/conversations/view/${ids[1]}?filter=inbox`);
     await page.getByRole('log', { name: 'Messages' }).waitFor({ timeout: 20_000 });
+    // The list beside it shows it selected: the row taking its place is known.
+    await expect.poll(() => selectedId(page), { timeout: 20_000 }).toBe(ids[1]);
     await page.keyboard.press('e');
     await expect.poll(() => openId(page)).toBe(ids[2]);
     await expect.poll(() => selectedId(page)).toBe(ids[2]);
@@ -118,10 +125,7 @@ describe('the list and the open conversation', () => {
   });
 
   it('e typed right after Enter closes the conversation being opened, not the one open before', async () => {
-    const page = await suite.newAgentPage();
-    await page.goto(`/${suite.seeded.slug}/conversations?filter=inbox`);
-    await expect.poll(async () => (await rowIds(page)).length, { timeout: 20_000 }).toBeGreaterThan(4);
-    const ids = await rowIds(page);
+    const { page, ids } = await inboxWithRows();
     await page.goto(`/${suite.seeded.slug}/conversations/view/${ids[0]}?filter=inbox`);
     await expect.poll(() => selectedId(page), { timeout: 20_000 }).toBe(ids[0]);
     await page.keyboard.press('j');

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../components/Toasts';
-import { FILTER_PARAM, INBOX_PARAM, conversationViewPath, customInboxViewPath, parseConversationFilter } from '../screens/conversation-filter';
+import { FILTER_PARAM, INBOX_PARAM, conversationViewPath, customInboxViewPath, parseConversationFilter, startingConversationId } from '../screens/conversation-filter';
+import { parseConversationId } from '../../protocol/conversation-id';
 import { focusSearchField, type FocusSearchState } from '../screens/conversations/search/search-param';
 import { preferencesOf } from '../../protocol/api/models';
 import { useSignedIn } from '../session/signed-in-context';
@@ -30,8 +31,15 @@ type OnOpenAction = FocusTarget | 'close' | 'assign';
 /** How soon after a send its status change comes (Send and close): one click, two mutations. */
 const SEND_THEN_STATUS_MS = 2_000;
 const AUTO_ADVANCE_WINDOW_MS = 10_000;
-/** A conversation's page (routes/route-table.ts), whose conversation r, n and t act on. */
-const CONVERSATION_PAGE = /\/conversations\/(view|starting)\/[^/]+$/;
+/** A conversation's page (routes/route-table.ts), whose conversation r, n, t, e and a act on. */
+const CONVERSATION_PAGE = /\/conversations\/(view|starting)\/([^/]+)$/;
+
+/** The conversation a page shows (a new one being started has its temporary, negative id), or null. */
+function conversationOfPage(path: string): number | string | null {
+  const match = CONVERSATION_PAGE.exec(path);
+  if (!match) return null;
+  return match[1] === 'starting' ? startingConversationId(match[2]) : parseConversationId(match[2] ?? '');
+}
 
 /**
  * The keyboard layer of the signed-in app: the shortcuts, the help dialog (?) and the command
@@ -51,8 +59,8 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenConversation | null>(null);
   const lastActions = useRef<LastActions>([]);
   const openRef = useRef<OpenConversation | null>(null);
-  /** The conversation registered now and the page it registered on, read by r, n and t without waiting for this provider's next render. */
-  const registeredOpen = useRef<{ conversation: OpenConversation; page: string } | null>(null);
+  /** The conversation registered now, read by the keys without waiting for this provider's next render. */
+  const registeredOpen = useRef<OpenConversation | null>(null);
   /**
    * r, n, t, e or a pressed on a conversation's page before the conversation registered (it shows
    * a moment before its effects run): the key acts when it does, if the page is still the same.
@@ -97,14 +105,17 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
         // address or from the contact panel, moves the list's cursor onto it.
         if (openRef.current?.id !== conversation.id) setCursor({ id: conversation.id, index: -1 });
         openRef.current = conversation;
-        const registered = { conversation, page: window.location.pathname };
-        registeredOpen.current = registered;
-        const wanted = onOpen.current;
-        onOpen.current = null;
+        registeredOpen.current = conversation;
         setOpen(conversation);
-        if (wanted && wanted.path === window.location.pathname) actOnOpen.current(wanted.action, conversation);
+        // A key held for this conversation's page, still the page shown. (The conversation shown
+        // before may register again as the address changes: a key for the next one is not its.)
+        const wanted = onOpen.current;
+        if (wanted && conversationOfPage(wanted.path) === conversation.id) {
+          onOpen.current = null;
+          if (wanted.path === window.location.pathname) actOnOpen.current(wanted.action, conversation);
+        }
         return () => {
-          if (registeredOpen.current === registered) registeredOpen.current = null;
+          if (registeredOpen.current === conversation) registeredOpen.current = null;
           setOpen((current) => (current === conversation ? null : current));
         };
       },
@@ -215,7 +226,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
     const page = opening.current ?? (CONVERSATION_PAGE.test(window.location.pathname) ? window.location.pathname : null);
     if (page === null) return { id: targetId };
     const registered = registeredOpen.current;
-    return registered && registered.page === page ? { id: registered.conversation.id } : { waitFor: page };
+    return registered && registered.id === conversationOfPage(page) ? { id: registered.id } : { waitFor: page };
   };
 
   useShortcuts((action: ShortcutAction) => {
@@ -254,7 +265,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
           // The conversation being opened, else the open one.
           const to = keyTarget();
           if ('waitFor' in to) onOpen.current = { action, path: to.waitFor };
-          else if (to.id !== null && to.id === registeredOpen.current?.conversation.id) registeredOpen.current.conversation.focus(action);
+          else if (to.id !== null && to.id === registeredOpen.current?.id) registeredOpen.current.focus(action);
         }
         return;
       case 'assign':
