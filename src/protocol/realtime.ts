@@ -8,7 +8,10 @@ import { z } from 'zod';
  * A bootstrap (RESET) sends the agent's first screen first (§2 default inbox): `COUNTS` carries
  * the server's unread counts per inbox key (`document`, as `GET conversations/status` counts
  * them) for the client to show until its own copy is complete, and `PAINT` says that what came
- * before it is a screen worth showing: the client commits it at once, before reading on.
+ * before it is a screen worth showing: the client commits it at once, before reading on, and
+ * answers each PAINT with `PAINTED` once its tabs have had a moment to read it. The server sends
+ * the rest of the bootstrap once every PAINT is answered (or after FIRST_SCREEN_WAIT_MS), so the
+ * first screen is written and painted before the rest takes the network and the machine.
  */
 export const CONTROL_ACTIONS = ['READY', 'DONE', 'ERROR', 'VERSION', 'RESET', 'COUNTS', 'PAINT'] as const;
 export const DOCUMENT_ACTIONS = ['insert', 'update', 'delete', 'read', 'fetch'] as const;
@@ -109,6 +112,10 @@ export type StreamQuery = z.input<typeof streamQuery>;
  */
 export const clientMessage = z.object({ action: z.string().max(100) }).loose();
 export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** The client's answer to a bootstrap's PAINT: what came before it is written (see CONTROL_ACTIONS). */
+export const PAINTED_FRAME = JSON.stringify({ action: 'PAINTED' });
+export const paintedFrame = z.object({ action: z.literal('PAINTED') });
 
 /**
  * What the agent's browser says it is doing (§4 viewer presence): the one conversation it views

@@ -34,12 +34,15 @@ export type FeedWriterDeps = {
   onWriteFailed: (error: unknown) => void;
   /** How long the next write waits after a screen worth showing was committed (PAINT_PAUSE_MS). */
   paintPauseMs?: number;
+  /** A PAINT's screen was committed and the pause after it is over: the server may send the rest (PAINTED). */
+  onPainted?: () => void;
 };
 
 /**
  * After a PAINT's commit, the next write waits this long: the tabs' reads of what was just
  * committed start first, instead of queueing behind the bootstrap's next large transaction on the
- * same tables (IndexedDB runs a store's transactions in the order they were made).
+ * same tables (IndexedDB runs a store's transactions in the order they were made). Then the
+ * writer answers the PAINT (`onPainted`), and the server sends the rest of the bootstrap.
  */
 export const PAINT_PAUSE_MS = 100;
 
@@ -80,15 +83,18 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     try {
       while (queue.length > 0 && !stopped) {
         const batch = takeBatch();
-        await writeBatch(batch);
-        if (batch.at(-1)?.kind === 'paint' && queue.length > 0) await new Promise((resolve) => setTimeout(resolve, deps.paintPauseMs ?? PAINT_PAUSE_MS));
+        const written = await writeBatch(batch);
+        if (!written || batch.at(-1)?.kind !== 'paint') continue;
+        await new Promise((resolve) => setTimeout(resolve, deps.paintPauseMs ?? PAINT_PAUSE_MS));
+        if (!stopped) deps.onPainted?.();
       }
     } finally {
       draining = null;
     }
   }
 
-  async function writeBatch(batch: FeedOp[]): Promise<void> {
+  /** Writes a batch in one transaction; false when it failed (the queue is dropped, onWriteFailed told). */
+  async function writeBatch(batch: FeedOp[]): Promise<boolean> {
     let nextCursor = cursor;
     let nextBootstrapping = bootstrapping;
     let cursorChanged = false;
@@ -183,7 +189,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     } catch (error) {
       queue = [];
       deps.onWriteFailed(error);
-      return;
+      return false;
     }
     cursor = nextCursor;
     bootstrapping = nextBootstrapping;
@@ -193,6 +199,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       measured.write_ms += deps.now() - startedAt;
     }
     if (readyInBatch && measured) await recordBootstrap(measured);
+    return true;
   }
 
   /** Written after READY's commit, on its own: a diagnostic, never in the way of the documents. */

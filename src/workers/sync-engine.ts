@@ -4,6 +4,7 @@ import type { SyncEvent } from '../client-db/sync-api';
 import { ERROR_TEXTS } from '../protocol/error-texts';
 import { isPresenceMessage, presenceEventsOf } from '../protocol/presence';
 import type { ViewState } from '../protocol/presence';
+import { PAINTED_FRAME } from '../protocol/realtime';
 import { createApiHttp } from './api-http';
 import type { FetchLike } from './api-http';
 import { failureText } from './classify-failure';
@@ -214,6 +215,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       now: () => clock.now(),
       initialCursor: cursorRow?.key === 'cursor' ? cursorRow.value : null,
       onCommitted,
+      // Answered on the socket that sent it only: a PAINT's answer is not kept for the next socket.
+      onPainted() {
+        if (connection.state === 'open') connection.send(PAINTED_FRAME);
+      },
       onWriteFailed(error) {
         log('a feed write failed; reconnecting to replay it', error);
         streams.rejectAll(new Error(ERROR_TEXTS.unexpected));

@@ -7,8 +7,8 @@ import { epochNow } from './browser-bench';
 export type ByteCounter = {
   /** http://127.0.0.1:<port> of the relay: give it to the browser as the app's origin. */
   url: string;
-  /** Bytes received by the browser until `epoch` (wall-clock ms), since the last reset. */
-  bytesUntil(epoch: number): number;
+  /** Bytes received by the browser until `epoch` (wall-clock ms), since the last reset; `socket`: only on WebSocket connections. */
+  bytesUntil(epoch: number, only?: 'socket'): number;
   /** Every byte received since the last reset. */
   total(): number;
   reset(): void;
@@ -17,17 +17,22 @@ export type ByteCounter = {
 
 export async function startByteCounter(target: string): Promise<ByteCounter> {
   const { hostname, port } = new URL(target);
-  // Cumulative totals at the moments chunks arrived.
-  let marks: { at: number; total: number }[] = [];
+  // Cumulative totals at the moments chunks arrived (`socket`: those of WebSocket connections).
+  let marks: { at: number; total: number; socket: number }[] = [];
   let total = 0;
+  let socketTotal = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
     sockets.add(client);
     sockets.add(upstream);
+    // A connection whose first answer switches protocols carries a WebSocket.
+    let isSocket: boolean | null = null;
     upstream.on('data', (chunk: Buffer) => {
+      isSocket ??= chunk.subarray(0, 12).toString('latin1') === 'HTTP/1.1 101';
       total += chunk.length;
-      marks.push({ at: epochNow(), total });
+      if (isSocket) socketTotal += chunk.length;
+      marks.push({ at: epochNow(), total, socket: socketTotal });
     });
     client.pipe(upstream);
     upstream.pipe(client);
@@ -44,11 +49,11 @@ export async function startByteCounter(target: string): Promise<ByteCounter> {
   const address = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${address.port}`,
-    bytesUntil(epoch) {
+    bytesUntil(epoch, only) {
       let found = 0;
       for (const mark of marks) {
         if (mark.at > epoch) break;
-        found = mark.total;
+        found = only === 'socket' ? mark.socket : mark.total;
       }
       return found;
     },
@@ -56,6 +61,7 @@ export async function startByteCounter(target: string): Promise<ByteCounter> {
     reset() {
       marks = [];
       total = 0;
+      socketTotal = 0;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -51,6 +51,8 @@ describe('a first visit shows the first screen first', () => {
     const firstPage = await suite.api.get<ConversationPage>(`conversations/?${search.toString()}`);
     const expected = firstPage.body.conversations.map((conversation) => conversation.id);
     expect(expected.length).toBeGreaterThan(0);
+    const firstScreens = async (outcome: string) => (await suite.metrics()).value('inbox_bootstrap_first_screens_total', { outcome });
+    const [answeredBefore, timedOutBefore] = [await firstScreens('answered'), await firstScreens('timed_out')];
 
     const page = await suite.newAgentPage({ live: false, init: recordFirstRows });
     await expect.poll(() => page.evaluate(() => window.firstRows ?? null), { timeout: 60_000 }).not.toBeNull();
@@ -61,6 +63,9 @@ describe('a first visit shows the first screen first', () => {
     const shown = first.rows.map((id) => Number(id.replace('conversation-row-', '')));
     expect(shown).toEqual(expected.slice(0, shown.length));
     await waitForConnection(page, 'Live');
+    // The worker said it had written the first screen: the server sent the rest without waiting out its time.
+    expect(await firstScreens('answered')).toBe(answeredBefore + 1);
+    expect(await firstScreens('timed_out')).toBe(timedOutBefore);
   });
 
   it('highlights no row the first sync fills in, and a conversation arriving once Live', async () => {

@@ -3,6 +3,9 @@ import type { ConversationPage } from '../../src/protocol/api/conversation-reque
 import { CONVERSATION_PAGE_SIZE } from '../../src/protocol/constants';
 import type { ConversationStatistics } from '../../src/protocol/documents';
 import { DEFAULT_INBOX_QUERY } from '../../src/protocol/inbox-query/inbox-query';
+import { PAINTED_FRAME } from '../../src/protocol/realtime';
+import { FIRST_SCREEN_WAIT_MS } from '../../src/server/realtime/paint-acks';
+import { readMetrics } from '../support/metrics';
 import { openStream, type StreamFrame } from '../support/stream-client';
 import { describeEachDatabase, useServerSuite } from './server-suite';
 import { signUpWithInbox } from './sync-fixtures';
@@ -11,6 +14,8 @@ const CONVERSATIONS = 80;
 
 const ids = (frames: StreamFrame[], col: string) =>
   frames.filter((f) => f.action === 'fetch' && f.col === col).flatMap((f) => (f.documents ?? []).map((d) => d['id'] as number | string));
+const firstScreens = async (origin: string, outcome: 'timed_out') =>
+  (await readMetrics(origin)).value('inbox_bootstrap_first_screens_total', { outcome });
 const indexOfAction = (frames: StreamFrame[], action: string, from = 0) => frames.findIndex((f, i) => i >= from && f.action === action);
 
 describeEachDatabase('bootstrap: the first screen first', (database) => {
@@ -95,5 +100,45 @@ describeEachDatabase('bootstrap: the first screen first', (database) => {
     expect(ids(before, 'conversations')).not.toContain(foreign.id);
     const messages = before.filter((f) => f.col === 'messages').flatMap((f) => f.documents ?? []);
     expect(messages.some((m) => m['conversation_id'] === foreign.id)).toBe(false);
+  });
+
+  it('holds the rest of the organization until the client has answered every PAINT of the first screen', async () => {
+    const inbox = await signUpWithInbox(suite, CONVERSATIONS, 2);
+    const open = inbox.conversations.at(-1)!;
+    const socket = openStream(suite.server.url, { token: inbox.session.token, init: true, open: open.id, holdPaints: true });
+    await socket.next((f) => f.action === 'RESET');
+    // The page, COUNTS and the open conversation: three PAINTs, then nothing until they are answered.
+    for (let paint = 0; paint < 3; paint++) await socket.next((f) => f.action === 'PAINT');
+    const screen = socket.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(socket.frames.length).toBe(screen);
+    socket.send(PAINTED_FRAME);
+    socket.send(PAINTED_FRAME);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(socket.frames.length).toBe(screen);
+
+    socket.send(PAINTED_FRAME);
+    const { before } = await socket.untilReady();
+    await socket.close();
+    const conversationIds = [...ids(socket.frames.slice(0, screen), 'conversations'), ...ids(before, 'conversations')];
+    expect(conversationIds.sort()).toEqual(inbox.conversations.map((c) => c.id).sort());
+  });
+
+  it('sends the rest anyway to a client that never answers a PAINT, after a while', async () => {
+    const inbox = await signUpWithInbox(suite, 10, 1);
+    const timedOutBefore = await firstScreens(suite.server.url, 'timed_out');
+    const socket = openStream(suite.server.url, { token: inbox.session.token, init: true, holdPaints: true });
+    await socket.next((f) => f.action === 'RESET');
+    for (let paint = 0; paint < 2; paint++) await socket.next((f) => f.action === 'PAINT');
+    const paintedAt = Date.now();
+    const { before } = await socket.untilReady();
+    const waited = Date.now() - paintedAt;
+    await socket.close();
+    expect(waited).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 100);
+    const conversationIds = [...ids(socket.frames, 'conversations')];
+    expect(new Set(conversationIds)).toEqual(new Set(inbox.conversations.map((c) => c.id)));
+    expect(before.some((f) => f.action === 'fetch')).toBe(true);
+    // The tests of this block run at once, and the others' clients answer: only this one waited out its time.
+    expect(await firstScreens(suite.server.url, 'timed_out')).toBe(timedOutBefore + 1);
   });
 });

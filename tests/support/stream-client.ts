@@ -1,5 +1,8 @@
 import WebSocket from 'ws';
+import { PAINTED_FRAME } from '../../src/protocol/realtime';
 import { DEFAULT_FRAME_TIMEOUT_MS, readFrames } from './socket-frames';
+
+const PAINT_FRAME = JSON.stringify({ action: 'PAINT' });
 
 /** A frame from /stream: parsed JSON, or `{text}` for a plain-text frame (PONG). */
 export type StreamFrame = {
@@ -13,7 +16,12 @@ export type StreamFrame = {
   text?: string;
 };
 
-export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number };
+/**
+ * `holdPaints`: do not answer a bootstrap's PAINTs (the client answers each with PAINTED, as the
+ * SharedWorker does once it wrote the screen; unanswered, the server sends the rest only after
+ * FIRST_SCREEN_WAIT_MS).
+ */
+export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number; holdPaints?: boolean };
 
 export type StreamConnection = {
   /** Every frame received so far, in order. */
@@ -37,6 +45,11 @@ export function openStream(origin: string, params: StreamParams): StreamConnecti
   if (params.open !== undefined) query.set('open', String(params.open));
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/stream?${query.toString()}`);
   const reader = readFrames<StreamFrame>(socket);
+  if (!params.holdPaints) {
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary && Buffer.isBuffer(data) && data.toString('utf8') === PAINT_FRAME) socket.send(PAINTED_FRAME);
+    });
+  }
   return {
     frames: reader.frames,
     next: reader.next,

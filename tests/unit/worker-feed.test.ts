@@ -302,6 +302,30 @@ describe('the first screen of a bootstrap', () => {
     expect(await h.db.meta.get('unread-counts')).toBeUndefined();
   });
 
+  it('answers each PAINT with PAINTED once its screen is committed, and never a screen it could not write', async () => {
+    const h = make();
+    const failing = failWritesTo(h, 'conversations');
+    const socket = await connected(h);
+    await h.settle();
+    const painted = () => socket.sent.filter((frame) => frame === JSON.stringify({ action: 'PAINTED' })).length;
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, version: 1 })] });
+    socket.receive({ action: 'PAINT' });
+    await vi.waitFor(() => expect(painted()).toBe(1));
+    expect(await h.db.conversations.count()).toBe(1);
+    socket.receive({ action: 'COUNTS', document: { default: 1 } });
+    socket.receive({ action: 'PAINT' });
+    await vi.waitFor(() => expect(painted()).toBe(2));
+
+    // A screen that could not be written is not answered: the socket starts over instead.
+    failing.on = true;
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 2, version: 1 })] });
+    socket.receive({ action: 'PAINT' });
+    await h.settle();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(painted()).toBe(2);
+  });
+
   it('names the conversation a tab views in the stream address, for the bootstrap to send it early', async () => {
     const h = make();
     h.engine.setViewing('tab-1', { conversation_id: 42, typing: false });

@@ -4,8 +4,10 @@ export type MutationResult = 'applied' | 'replayed' | 'failed';
 export type Metrics = {
   feedRowsSent: number;
   mutations: Record<MutationResult, number>;
+  /** Bootstraps whose first screen the client answered (PAINTED), or whose wait for it ran out. */
+  firstScreens: { answered: number; timed_out: number };
 };
 
 export function createMetrics(): Metrics {
-  return { feedRowsSent: 0, mutations: { applied: 0, replayed: 0, failed: 0 } };
+  return { feedRowsSent: 0, mutations: { applied: 0, replayed: 0, failed: 0 }, firstScreens: { answered: 0, timed_out: 0 } };
 }

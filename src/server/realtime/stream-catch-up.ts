@@ -4,6 +4,7 @@ import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
 import { firstScreen } from './first-screen';
 import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
+import { FIRST_SCREEN_WAIT_MS, type PaintAcks } from './paint-acks';
 import type { StreamClient } from './stream-hub';
 import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
@@ -13,9 +14,10 @@ export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics };
 
 /**
  * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
- * bootstrap's first screen; `closedSince`: the start of the agent's replication window (null: all).
+ * bootstrap's first screen; `closedSince`: the start of the agent's replication window (null: all);
+ * `paints`: the socket's answers to the first screen's PAINTs.
  */
-export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null };
+export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null; paints: PaintAcks };
 
 /**
  * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
@@ -53,19 +55,32 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
 
 /**
  * RESET, the agent's first screen (first-screen.ts), then every other document, newest and open
- * conversations first (organization-documents.ts). The snapshot position is read before any
- * document: a document changed after it is sent again live, and the client keeps the copy with
- * the higher version.
+ * conversations first (organization-documents.ts). The rest waits until the client has answered
+ * every PAINT of the first screen (it wrote it; its tabs are reading it), at most
+ * FIRST_SCREEN_WAIT_MS: sent at once, the rest arrived while the first screen was being written
+ * and read, and its transfer, parsing and writes took the two cores the first paint needed. Its
+ * first page is read meanwhile. The snapshot position is read before any document: a document
+ * changed after it is sent again live, and the client keeps the copy with the higher version.
  */
-async function bootstrap({ db, dialect }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
+async function bootstrap({ db, dialect, metrics }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
   const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, bootstrapFrameText(frame));
+  let paints = 0;
   for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;
+    if (frame.action === 'PAINT') paints += 1;
   }
-  for await (const frame of organizationDocuments(db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince)) {
-    if (!(await send(frame))) return null;
+  const rest = organizationDocuments(db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince);
+  const first = rest.next();
+  // Awaited together: a failed read is raised here, not left unhandled while the client answers.
+  const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, FIRST_SCREEN_WAIT_MS)]);
+  if (shown !== 'closed') metrics.firstScreens[shown] += 1;
+  for (let step = await first; !step.done; step = await rest.next()) {
+    if (!(await send(step.value))) {
+      await rest.return(undefined);
+      return null;
+    }
   }
   return snapshot;
 }

@@ -3,11 +3,12 @@ import type { RawData, WebSocket } from 'ws';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { NOT_VIEWING } from '../../protocol/presence';
 import type { ViewState } from '../../protocol/presence';
-import { authFailureReason, CLOSE_CODES, PING, PONG, STREAM_PATH, streamQuery, viewingFrame } from '../../protocol/realtime';
+import { authFailureReason, CLOSE_CODES, paintedFrame, PING, PONG, STREAM_PATH, streamQuery, viewingFrame } from '../../protocol/realtime';
 import { agentPreferences } from '../agents/agent-model';
 import type { AppContext } from '../app-context';
 import { findSession } from '../auth/session';
 import { notFound } from '../http/http-error';
+import { createPaintAcks, type PaintAcks } from './paint-acks';
 import { catchUp } from './stream-catch-up';
 import type { StreamClient } from './stream-hub';
 import { sendFrame } from './stream-socket';
@@ -21,10 +22,11 @@ function frameText(data: RawData): string {
 }
 
 /**
- * A client frame: PING, or JSON `viewing` (§4 viewer presence). Anything else, or a frame that
- * does not match its schema, is ignored; nothing unchecked is used.
+ * A client frame: PING, JSON `viewing` (§4 viewer presence) or `PAINTED` (a bootstrap's first
+ * screen written). Anything else, or a frame that does not match its schema, is ignored; nothing
+ * unchecked is used.
  */
-function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (view: ViewState) => void): void {
+function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (view: ViewState) => void, paints: PaintAcks): void {
   if (isBinary) return;
   const text = frameText(data);
   if (text === PING) {
@@ -39,6 +41,7 @@ function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (v
   }
   const viewing = viewingFrame.safeParse(json);
   if (viewing.success) onView({ conversation_id: viewing.data.conversation_id, typing: viewing.data.typing });
+  else if (paintedFrame.safeParse(json).success) paints.received();
 }
 
 /**
@@ -58,6 +61,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     isClosed: () => boolean,
     onClient: (client: StreamClient) => void,
     currentView: () => ViewState,
+    paints: PaintAcks,
   ) => {
     const parsed = streamQuery.safeParse(request.query ?? {});
     const query = parsed.success ? parsed.data : {};
@@ -83,7 +87,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     // READY tells the device, which evicts what has left it (src/workers/replication-window.ts).
     const windowDays = agentPreferences(signedIn.agent).replication_days;
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
-    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince });
+    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints });
     if (ready === null || isClosed()) return;
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays } }));
     presence.join(client, currentView());
@@ -101,15 +105,23 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
       let client: StreamClient | undefined;
       // The last view reported, kept from before the join (the browser reports it on open).
       let view: ViewState = NOT_VIEWING;
+      const paints = createPaintAcks();
       // Listeners first: frames that arrive while the session is looked up must not be lost.
       socket.on('message', (data, isBinary) =>
-        onFrame(socket, data, isBinary, (next) => {
-          view = next;
-          if (client) presence.view(client, next);
-        }),
+        onFrame(
+          socket,
+          data,
+          isBinary,
+          (next) => {
+            view = next;
+            if (client) presence.view(client, next);
+          },
+          paints,
+        ),
       );
       socket.on('close', () => {
         closed = true;
+        paints.closed();
         if (!client) return;
         ctx.stream.unregister(client);
         presence.leave(client);
@@ -120,6 +132,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
         () => closed,
         (found) => (client = found),
         () => view,
+        paints,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'Stream failed');
         if (!closed) socket.close(1011, 'Server error');

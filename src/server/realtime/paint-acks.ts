@@ -1,0 +1,58 @@
+/**
+ * How long a bootstrap waits for the client to say it wrote the first screen before sending the
+ * rest anyway (a client that never says so, e.g. a tab still running a build from before
+ * PAINTED, is only that much later "Live").
+ */
+export const FIRST_SCREEN_WAIT_MS = 2_000;
+
+/**
+ * The client's PAINTED frames on one socket (protocol/realtime.ts): one for each PAINT whose
+ * screen it has written. The bootstrap holds the rest of the organization until every PAINT it
+ * sent is answered, so the first screen is written and shown while the machine and the network
+ * are not yet busy with the rest.
+ */
+export type PaintAcks = {
+  /** A PAINTED frame arrived. */
+  received(): void;
+  /** The socket closed: nobody waits any longer. */
+  closed(): void;
+  /** Resolves once `count` PAINTED frames have arrived, the socket closed, or `timeoutMs` passed: which of them. */
+  waitFor(count: number, timeoutMs: number): Promise<FirstScreenOutcome>;
+};
+
+export type FirstScreenOutcome = 'answered' | 'timed_out' | 'closed';
+
+export function createPaintAcks(): PaintAcks {
+  let received = 0;
+  let closed = false;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const check of [...waiters]) check();
+  };
+  return {
+    received() {
+      received += 1;
+      wake();
+    },
+    closed() {
+      closed = true;
+      wake();
+    },
+    waitFor(count, timeoutMs) {
+      return new Promise((resolve) => {
+        const finish = (outcome: FirstScreenOutcome) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(outcome);
+        };
+        const check = () => {
+          if (received >= count) finish('answered');
+          else if (closed) finish('closed');
+        };
+        const timer = setTimeout(() => finish('timed_out'), timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
