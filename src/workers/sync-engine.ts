@@ -215,7 +215,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       now: () => clock.now(),
       initialCursor: cursorRow?.key === 'cursor' ? cursorRow.value : null,
       onCommitted,
-      // Answered on the socket that sent it only: a PAINT's answer is not kept for the next socket.
+      // Sent only while a socket is open: unlike other frames, an answer is not queued for a later socket.
       onPainted() {
         if (connection.state === 'open') connection.send(PAINTED_FRAME);
       },
