@@ -8,6 +8,7 @@ import { loadNotificationConfig, type NotificationConfig } from './notifications
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
+import { DEFAULT_FIRST_SCREEN_WAIT_MS } from './realtime/paint-acks';
 
 export type TrustProxy = boolean | string;
 
@@ -38,6 +39,8 @@ export type Config = {
   cspReportUri: string | null;
   /** How often each instance announces its presence state to the others (PostgreSQL only). */
   presenceHeartbeatMs: number;
+  /** How long a bootstrap waits for the browser's PAINTED before sending the rest (realtime/paint-acks.ts). */
+  firstScreenWaitMs: number;
   /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
   content: ContentConfig;
   /** Web push keys and the email digest's pace (notifications/notification-config.ts). */
@@ -84,6 +87,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  *                path); unset, violations are not reported
  * - PRESENCE_HEARTBEAT_MS how often an instance announces its presence state to the others on
  *                PostgreSQL (10000); an instance not heard from for three times as long is dropped
+ * - FIRST_SCREEN_WAIT_MS how long a first sync waits for the browser to say it wrote the agent's
+ *                first screen before it sends the rest of the organization anyway (2000; 0 sends it
+ *                at once)
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
  *                notifications/notification-config.ts
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     channels: loadChannelConfig(env, { host, smtpUrl }),
     cspReportUri: parseReportUri(env.CSP_REPORT_URI),
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
+    firstScreenWaitMs: parseMilliseconds(env.FIRST_SCREEN_WAIT_MS, 'FIRST_SCREEN_WAIT_MS', { fallback: DEFAULT_FIRST_SCREEN_WAIT_MS, min: 0, max: 60_000 }),
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),

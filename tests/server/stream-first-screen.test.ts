@@ -4,7 +4,7 @@ import { CONVERSATION_PAGE_SIZE } from '../../src/protocol/constants';
 import type { ConversationStatistics } from '../../src/protocol/documents';
 import { DEFAULT_INBOX_QUERY } from '../../src/protocol/inbox-query/inbox-query';
 import { PAINTED_FRAME } from '../../src/protocol/realtime';
-import { FIRST_SCREEN_WAIT_MS } from '../../src/server/realtime/paint-acks';
+import { DEFAULT_FIRST_SCREEN_WAIT_MS } from '../../src/server/realtime/paint-acks';
 import { readMetrics } from '../support/metrics';
 import { openStream, type StreamFrame } from '../support/stream-client';
 import { describeEachDatabase, useServerSuite } from './server-suite';
@@ -134,7 +134,7 @@ describeEachDatabase('bootstrap: the first screen first', (database) => {
     const { before } = await socket.untilReady();
     const waited = Date.now() - paintedAt;
     await socket.close();
-    expect(waited).toBeGreaterThanOrEqual(FIRST_SCREEN_WAIT_MS - 100);
+    expect(waited).toBeGreaterThanOrEqual(DEFAULT_FIRST_SCREEN_WAIT_MS - 100);
     const conversationIds = [...ids(socket.frames, 'conversations')];
     expect(new Set(conversationIds)).toEqual(new Set(inbox.conversations.map((c) => c.id)));
     expect(before.some((f) => f.action === 'fetch')).toBe(true);

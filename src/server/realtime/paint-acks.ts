@@ -1,9 +1,9 @@
 /**
- * How long a bootstrap waits for the client to say it wrote the first screen before sending the
- * rest anyway (a client that never says so, e.g. a tab still running a build from before
- * PAINTED, is only that much later "Live").
+ * How long a bootstrap waits, by default, for the client to say it wrote the first screen before
+ * sending the rest anyway (a client that never says so, e.g. a tab still running a build from
+ * before PAINTED, is only that much later "Live"); FIRST_SCREEN_WAIT_MS in the environment.
  */
-export const FIRST_SCREEN_WAIT_MS = 2_000;
+export const DEFAULT_FIRST_SCREEN_WAIT_MS = 2_000;
 
 /**
  * The client's PAINTED frames on one socket (protocol/realtime.ts): one for each PAINT whose

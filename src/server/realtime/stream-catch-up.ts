@@ -1,16 +1,17 @@
+import type { Config } from '../config';
 import type { AgentRow, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
 import { firstScreen } from './first-screen';
 import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
-import { FIRST_SCREEN_WAIT_MS, type PaintAcks } from './paint-acks';
+import type { PaintAcks } from './paint-acks';
 import type { StreamClient } from './stream-hub';
 import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
 const PAGE = 500;
 
-export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics };
+export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs'> };
 
 /**
  * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
@@ -57,12 +58,12 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
  * RESET, the agent's first screen (first-screen.ts), then every other document, newest and open
  * conversations first (organization-documents.ts). The rest waits until the client has answered
  * every PAINT of the first screen (it wrote it; its tabs are reading it), at most
- * FIRST_SCREEN_WAIT_MS: sent at once, the rest arrived while the first screen was being written
+ * `firstScreenWaitMs` (FIRST_SCREEN_WAIT_MS): sent at once, the rest arrived while the first screen was being written
  * and read, and its transfer, parsing and writes took the two cores the first paint needed. Its
  * first page is read meanwhile. The snapshot position is read before any document: a document
  * changed after it is sent again live, and the client keeps the copy with the higher version.
  */
-async function bootstrap({ db, dialect, metrics }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
+async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
   const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, bootstrapFrameText(frame));
@@ -74,7 +75,7 @@ async function bootstrap({ db, dialect, metrics }: CatchUpDeps, client: StreamCl
   const rest = organizationDocuments(db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince);
   const first = rest.next();
   // Awaited together: a failed read is raised here, not left unhandled while the client answers.
-  const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, FIRST_SCREEN_WAIT_MS)]);
+  const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, config.firstScreenWaitMs)]);
   if (shown !== 'closed') metrics.firstScreens[shown] += 1;
   for (let step = await first; !step.done; step = await rest.next()) {
     if (!(await send(step.value))) {
