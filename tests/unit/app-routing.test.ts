@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catchAllRedirect } from '../../src/app/routes/catch-all-redirect';
 import { destinationAfterSignIn, loginPathAfterSessionEnd } from '../../src/app/session/session-paths';
-import { conversationListPath, parseConversationFilter } from '../../src/app/screens/conversation-filter';
+import { conversationListPath, conversationOfPage, conversationViewPath, isConversationPage, parseConversationFilter } from '../../src/app/screens/conversation-filter';
 
 describe('catch-all redirect (docs/decisions.md)', () => {
   it('sends an unknown path under a signed-out prefix to login', () => {
@@ -64,5 +64,13 @@ describe('conversation filters (§2 shortcut subpaths)', () => {
     expect(parseConversationFilter('all')).toBe('all');
     expect(parseConversationFilter('nope')).toBe('inbox');
     expect(parseConversationFilter(null)).toBe('inbox');
+  });
+
+  it('reads back the conversation of the page it builds, a started one by its temporary id', () => {
+    expect(conversationOfPage(new URL(conversationViewPath('acme', 42, 'all'), 'https://x').pathname)).toBe(42);
+    expect(conversationOfPage(new URL(conversationViewPath('acme', -7, 'inbox'), 'https://x').pathname)).toBe(-7);
+    expect(isConversationPage('/acme/conversations/view/42')).toBe(true);
+    expect(conversationOfPage('/acme/conversations')).toBeNull();
+    expect(isConversationPage('/acme/conversations')).toBe(false);
   });
 });

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../components/Toasts';
-import { FILTER_PARAM, INBOX_PARAM, conversationViewPath, customInboxViewPath, parseConversationFilter, startingConversationId } from '../screens/conversation-filter';
-import { parseConversationId } from '../../protocol/conversation-id';
+import { FILTER_PARAM, INBOX_PARAM, conversationOfPage, conversationViewPath, customInboxViewPath, isConversationPage, parseConversationFilter } from '../screens/conversation-filter';
 import { focusSearchField, type FocusSearchState } from '../screens/conversations/search/search-param';
 import { preferencesOf } from '../../protocol/api/models';
 import { useSignedIn } from '../session/signed-in-context';
@@ -31,15 +30,6 @@ type OnOpenAction = FocusTarget | 'close' | 'assign';
 /** How soon after a send its status change comes (Send and close): one click, two mutations. */
 const SEND_THEN_STATUS_MS = 2_000;
 const AUTO_ADVANCE_WINDOW_MS = 10_000;
-/** A conversation's page (routes/route-table.ts), whose conversation r, n, t, e and a act on. */
-const CONVERSATION_PAGE = /\/conversations\/(view|starting)\/([^/]+)$/;
-
-/** The conversation a page shows (a new one being started has its temporary, negative id), or null. */
-function conversationOfPage(path: string): number | string | null {
-  const match = CONVERSATION_PAGE.exec(path);
-  if (!match) return null;
-  return match[1] === 'starting' ? startingConversationId(match[2]) : parseConversationId(match[2] ?? '');
-}
 
 /**
  * The keyboard layer of the signed-in app: the shortcuts, the help dialog (?) and the command
@@ -77,7 +67,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       if (!event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      if (CONVERSATION_PAGE.test(link.pathname) && link.pathname !== window.location.pathname) opening.current = link.pathname;
+      if (isConversationPage(link.pathname) && link.pathname !== window.location.pathname) opening.current = link.pathname;
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -223,7 +213,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
    * the key to wait for it. Elsewhere the list's selected row.
    */
   const keyTarget = (): { id: number | null } | { waitFor: string } => {
-    const page = opening.current ?? (CONVERSATION_PAGE.test(window.location.pathname) ? window.location.pathname : null);
+    const page = opening.current ?? (isConversationPage(window.location.pathname) ? window.location.pathname : null);
     if (page === null) return { id: targetId };
     const registered = registeredOpen.current;
     return registered && registered.id === conversationOfPage(page) ? { id: registered.id } : { waitFor: page };

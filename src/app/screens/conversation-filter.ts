@@ -1,3 +1,5 @@
+import { parseConversationId } from '../../protocol/conversation-id';
+
 /** The list filters behind the shortcut subpaths of §2 (`conversations/inbox|waiting|all`). */
 export const CONVERSATION_FILTERS = ['inbox', 'waiting', 'snoozed', 'all'] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
@@ -30,6 +32,20 @@ function conversationPagePath(domain: string, id: number): string {
 /** The temporary id of `conversations/starting/{n}`, or null. */
 export function startingConversationId(raw: string | undefined): number | null {
   return raw !== undefined && /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? -Number(raw) : null;
+}
+
+/** The end of a conversation's page's path (`conversationPagePath`), whose conversation the keys act on. */
+const CONVERSATION_PAGE = /\/conversations\/(view|starting)\/([^/]+)$/;
+
+export function isConversationPage(path: string): boolean {
+  return CONVERSATION_PAGE.test(path);
+}
+
+/** The conversation a page shows (one being started by its temporary, negative id), or null when the path is no conversation's page. */
+export function conversationOfPage(path: string): number | string | null {
+  const match = CONVERSATION_PAGE.exec(path);
+  if (!match) return null;
+  return match[1] === 'starting' ? startingConversationId(match[2]) : parseConversationId(match[2]);
 }
 
 /** A custom inbox's list. */
