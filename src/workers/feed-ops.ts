@@ -18,8 +18,8 @@ export type FeedOp =
   | { kind: 'ready'; cursor: number | null; windowDays: number | null }
   /** A bootstrap's first screen: the server's unread counts per inbox key, shown until READY. */
   | { kind: 'counts'; counts: Record<string, number> }
-  /** The end of a screen worth showing: the transaction ends here, so it commits at once. */
-  | { kind: 'paint' }
+  /** The end of a screen worth showing: the transaction ends here, so it commits at once. `socket`: which one sent it (the writer's push sets it). */
+  | { kind: 'paint'; socket: number }
   | { kind: 'done'; targetId: string; document: Record<string, unknown> }
   | { kind: 'error'; targetId: string; document: Record<string, unknown> };
 
@@ -41,7 +41,7 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
     case 'COUNTS':
       return { kind: 'counts', counts: countsOf(message.document ?? {}) };
     case 'PAINT':
-      return { kind: 'paint' };
+      return { kind: 'paint', socket: 0 };
     case 'delete': {
       const col = message.col;
       const id = isCollection(col) && message.document ? deletedKey(col, message.document) : null;

@@ -34,8 +34,8 @@ export type FeedWriterDeps = {
   onWriteFailed: (error: unknown) => void;
   /** How long the next write waits after a screen worth showing was committed (PAINT_PAUSE_MS). */
   paintPauseMs?: number;
-  /** A PAINT's screen was committed and the pause after it is over: the server may send the rest (PAINTED). */
-  onPainted?: () => void;
+  /** A PAINT's screen was committed and the pause after it is over: the server may send the rest (PAINTED). `socket`: the one the PAINT came on. */
+  onPainted?: (socket: number) => void;
 };
 
 /**
@@ -84,9 +84,10 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       while (queue.length > 0 && !stopped) {
         const batch = takeBatch();
         const written = await writeBatch(batch);
-        if (!written || batch.at(-1)?.kind !== 'paint') continue;
+        const last = batch.at(-1);
+        if (!written || last?.kind !== 'paint') continue;
         await new Promise((resolve) => setTimeout(resolve, deps.paintPauseMs ?? PAINT_PAUSE_MS));
-        if (!stopped) deps.onPainted?.();
+        if (!stopped) deps.onPainted?.(last.socket);
       }
     } finally {
       draining = null;
@@ -210,10 +211,12 @@ export function createFeedWriter(deps: FeedWriterDeps) {
   }
 
   return {
-    push(message: ServerMessage): void {
+    /** `socket`: a number for the socket the message came on (a PAINT is answered on that socket only). */
+    push(message: ServerMessage, socket = 0): void {
       if (stopped) return;
       const op = feedOpOf(message);
       if (!op) return;
+      if (op.kind === 'paint') op.socket = socket;
       if (op.kind === 'reset') measured = { received_at: deps.now(), documents: 0, transactions: 0, write_ms: 0 };
       queue.push(op);
       draining ??= Promise.resolve().then(drain);

@@ -96,6 +96,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     deps.events({ type: 'unauthorized', slug });
   };
 
+  /** Counts the sockets opened: a PAINT is answered only on the socket it came on. */
+  let socketNumber = 0;
   const connection = createConnection({
     clock,
     url(init) {
@@ -124,6 +126,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (state === 'closed') presence.clear();
   });
   connection.on('connected', (retry) => {
+    socketNumber += 1;
     meta.update({ retry });
     presence.clear();
     viewer.connected();
@@ -132,7 +135,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   connection.on('message', (message) => {
     if (message.action === 'VERSION') announceVersion(message.version);
     else if (isPresenceMessage(message)) presence.apply(presenceEventsOf(message));
-    else writer?.push(message);
+    else writer?.push(message, socketNumber);
   });
   connection.on('unauthorized', () => {
     void sender.stop();
@@ -215,9 +218,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       now: () => clock.now(),
       initialCursor: cursorRow?.key === 'cursor' ? cursorRow.value : null,
       onCommitted,
-      // Sent only while a socket is open: unlike other frames, an answer is not queued for a later socket.
-      onPainted() {
-        if (connection.state === 'open') connection.send(PAINTED_FRAME);
+      // Sent only on the socket whose bootstrap it answers, while open: not queued for a later
+      // socket, whose own bootstrap would count it as an answer to its first screen.
+      onPainted(socket) {
+        if (connection.state === 'open' && socket === socketNumber) connection.send(PAINTED_FRAME);
       },
       onWriteFailed(error) {
         log('a feed write failed; reconnecting to replay it', error);

@@ -326,6 +326,30 @@ describe('the first screen of a bootstrap', () => {
     expect(painted()).toBe(2);
   });
 
+  it('answers a PAINT only on the socket it came on, not on the one opened after that socket closed', async () => {
+    const h = make();
+    const first = await connected(h);
+    await h.settle();
+    first.receive({ action: 'RESET' });
+    first.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, version: 1 })] });
+    first.receive({ action: 'PAINT' });
+    // The socket drops and a new one opens while the screen is committed and the pause runs.
+    first.serverClose(1006);
+    h.clock.advance(500);
+    expect(h.sockets).toHaveLength(2);
+    const second = h.socket();
+    second.open();
+    await h.settle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const painted = JSON.stringify({ action: 'PAINTED' });
+    expect(second.sent).not.toContain(painted);
+    expect(first.sent).not.toContain(painted);
+    // The new socket's own first screen is answered.
+    second.receive({ action: 'RESET' });
+    second.receive({ action: 'PAINT' });
+    await vi.waitFor(() => expect(second.sent).toContain(painted));
+  });
+
   it('names the conversation a tab views in the stream address, for the bootstrap to send it early', async () => {
     const h = make();
     h.engine.setViewing('tab-1', { conversation_id: 42, typing: false });
