@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Two files at a time, like server, so both run in one group (docs/decisions.md).
+          maxWorkers: 2,
         },
       },
       {
@@ -21,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time: each file has its own server processes and PostgreSQL database,
+          // and much of it is waiting for them to start (docs/decisions.md).
+          maxWorkers: 2,
         },
       },
       {
