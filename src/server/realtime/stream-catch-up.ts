@@ -60,8 +60,9 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
  * every PAINT of the first screen (it wrote it; its tabs are reading it), at most
  * `firstScreenWaitMs` (FIRST_SCREEN_WAIT_MS): sent at once, the rest arrived while the first
  * screen was being written and read, and its transfer, parsing and writes took the CPU the first
- * paint needed. Its first page is read meanwhile. The snapshot position is read before any document: a document
- * changed after it is sent again live, and the client keeps the copy with the higher version.
+ * paint needed. Its first page is read meanwhile. The snapshot position is read before any
+ * document: a document changed after it is sent again live, and the client keeps the copy with
+ * the higher version.
  */
 async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;

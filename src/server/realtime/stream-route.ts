@@ -26,7 +26,9 @@ function frameText(data: RawData): string {
  * screen written). Anything else, or a frame that does not match its schema, is ignored; nothing
  * unchecked is used.
  */
-function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (view: ViewState) => void, paints: PaintAcks): void {
+type FrameHandlers = { view: (view: ViewState) => void; painted: () => void };
+
+function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, on: FrameHandlers): void {
   if (isBinary) return;
   const text = frameText(data);
   if (text === PING) {
@@ -40,8 +42,8 @@ function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, onView: (v
     return;
   }
   const viewing = viewingFrame.safeParse(json);
-  if (viewing.success) onView({ conversation_id: viewing.data.conversation_id, typing: viewing.data.typing });
-  else if (paintedFrame.safeParse(json).success) paints.received();
+  if (viewing.success) on.view({ conversation_id: viewing.data.conversation_id, typing: viewing.data.typing });
+  else if (paintedFrame.safeParse(json).success) on.painted();
 }
 
 /**
@@ -107,18 +109,14 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
       let view: ViewState = NOT_VIEWING;
       const paints = createPaintAcks();
       // Listeners first: frames that arrive while the session is looked up must not be lost.
-      socket.on('message', (data, isBinary) =>
-        onFrame(
-          socket,
-          data,
-          isBinary,
-          (next) => {
-            view = next;
-            if (client) presence.view(client, next);
-          },
-          paints,
-        ),
-      );
+      const handlers: FrameHandlers = {
+        view(next) {
+          view = next;
+          if (client) presence.view(client, next);
+        },
+        painted: () => paints.received(),
+      };
+      socket.on('message', (data, isBinary) => onFrame(socket, data, isBinary, handlers));
       socket.on('close', () => {
         closed = true;
         paints.closed();
