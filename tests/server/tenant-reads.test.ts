@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import { visitorConversationQuery } from '../../src/server/chat/visitor-queries';
+import { feedBounds } from '../../src/server/realtime/change-feed';
 import { lastConversationsQuery } from '../../src/server/contacts/contact-queries';
 import { threadMessagesQuery } from '../../src/server/messages/message-queries';
 import { seedOrganization } from '../../src/server/seed/seed-organization';
@@ -85,5 +86,26 @@ describe("reading an organization's threads and a contact's conversations on SQL
     const plan = await planOf(lastConversationsQuery(handle.db, orgId, contact.id));
     expect(plan).toContain('conversations_contact_index (org_id=? AND contact_id=?)');
     expect(plan).not.toContain('TEMP B-TREE');
+  });
+
+  it("gives each organization the first and last position of its own feed, and an empty feed none", async () => {
+    const [orgA, orgB] = orgIds as [number, number];
+    const ends = async (orgId: number) => {
+      const row = await handle.db.selectFrom('changes').select((eb) => [eb.fn.min('seq').as('oldest'), eb.fn.max('seq').as('latest')]).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+      return { oldest: Number(row.oldest), latest: Number(row.latest) };
+    };
+    const seededA = await ends(orgA);
+    const seededB = await ends(orgB);
+    expect(seededA.latest).toBeLessThan(seededB.oldest);
+    // A change of the first organization after the second's: its feed now ends after the other's.
+    const added = await handle.db
+      .insertInto('changes')
+      .values({ org_id: orgA, col: 'tags', doc_id: 'late', action: 'fetch', doc: '{}', mutation_id: null, audience: null, created_at: Date.now() })
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    expect(await feedBounds(handle.db, orgA)).toEqual({ oldest: seededA.oldest, latest: Number(added.seq) });
+    expect(await feedBounds(handle.db, orgB)).toEqual(seededB);
+    const nobody = Math.max(orgA, orgB) + 1000;
+    expect(await feedBounds(handle.db, nobody)).toEqual({ oldest: null, latest: 0 });
   });
 });

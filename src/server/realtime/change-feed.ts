@@ -73,16 +73,17 @@ export function readChanges(db: Db, orgId: number, options: { after: number; thr
   return query.execute();
 }
 
-/** The organization's feed bounds: latest seq (0 when empty) and oldest retained seq (null when empty). */
+/**
+ * The organization's feed bounds: latest seq (0 when empty) and oldest retained seq (null when
+ * empty). Two reads of one row each, from either end of `changes_org_seq_index`: one query with
+ * both MIN and MAX walked every feed row of the organization on SQLite (its min/max shortcut
+ * takes a single aggregate), and every socket and chat widget that connects asks this.
+ */
 export async function feedBounds(db: Db, orgId: number): Promise<{ latest: number; oldest: number | null }> {
-  const row = await db
-    .selectFrom('changes')
-    .select((eb) => [eb.fn.max('seq').as('latest'), eb.fn.min('seq').as('oldest')])
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  const latest = row?.latest ?? null;
-  const oldest = row?.oldest ?? null;
-  return { latest: latest === null ? 0 : Number(latest), oldest: oldest === null ? null : Number(oldest) };
+  const end = (direction: 'asc' | 'desc') =>
+    db.selectFrom('changes').select('seq').where('org_id', '=', orgId).orderBy('seq', direction).limit(1).executeTakeFirst();
+  const [latest, oldest] = await Promise.all([end('desc'), end('asc')]);
+  return { latest: latest ? Number(latest.seq) : 0, oldest: oldest ? Number(oldest.seq) : null };
 }
 
 /** Whether an agent may see a feed row: rows without audience are for the whole organization. */
