@@ -100,7 +100,7 @@ describe("reading an organization's threads and a contact's conversations on SQL
     // A change of the first organization after the second's: its feed now ends after the other's.
     const added = await handle.db
       .insertInto('changes')
-      .values({ org_id: orgA, col: 'tags', doc_id: 'late', action: 'fetch', doc: '{}', mutation_id: null, audience: null, created_at: Date.now() })
+      .values({ org_id: orgA, col: 'tags', doc_id: 'late', action: 'insert', doc: '{}', mutation_id: null, audience: null, created_at: Date.now() })
       .returning('seq')
       .executeTakeFirstOrThrow();
     expect(await feedBounds(handle.db, orgA)).toEqual({ oldest: seededA.oldest, latest: Number(added.seq) });
