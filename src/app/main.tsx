@@ -7,6 +7,7 @@ import * as accountsDb from '../client-db/accounts';
 import { App } from './App';
 import { buildRoutes } from './routes/build-routes';
 import { reloadOnceAfterChunkError } from './routes/chunk-reload';
+import { isWarmingUp } from './routes/warm-up-screen';
 import { createAccountStore } from './session/account-store';
 import type { AccountsState } from './session/account-store';
 import { restoreTheme } from './session/use-theme';
@@ -62,7 +63,8 @@ async function start(): Promise<void> {
   // navigation the failure reaches the screen's lazy loader instead, and RouteError reloads at
   // the new URL; outside one (nothing else loads lazily yet) reload here.
   window.addEventListener('vite:preloadError', (event) => {
-    if (router.state.navigation.state !== 'idle') return;
+    // A screen loaded ahead of time (warm-up-screen.ts) fails quietly: its navigation loads it again.
+    if (router.state.navigation.state !== 'idle' || isWarmingUp()) return;
     if (reloadOnceAfterChunkError(sessionStorage, () => window.location.reload())) event.preventDefault();
   });
   const container = document.getElementById('root');

@@ -203,4 +203,47 @@ describe('accounts in the browser', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/auth/login**');
   });
+
+  it("the login page loads the inbox's code while the form is filled, and the sign-in lands there", async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await signOut();
+    // A fresh device: nothing of the app is loaded yet.
+    const fresh = await suite.newPage();
+    const requested: string[] = [];
+    fresh.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await fresh.goto('/auth/login');
+    await fresh.getByLabel('Email').fill(owner.email);
+    await expect.poll(() => requested.some((path) => /^\/assets\/ConversationsScreen-[\w-]+\.js$/.test(path))).toBe(true);
+    await fresh.getByLabel('Password').fill(owner.password);
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.waitForURL(`**/${owner.domain}/conversations**`);
+    await expect.poll(() => fresh.getByRole('heading', { name: 'No conversations yet' }).isVisible()).toBe(true);
+  });
+
+  it("the inbox's code failing to load early leaves the login page as typed, and the sign-in still reaches the inbox", async () => {
+    const owner = newOwner();
+    await createAccount(owner);
+    await signOut();
+    const fresh = await suite.newPage();
+    let refused = 0;
+    await fresh.route(/\/assets\/ConversationsScreen-[\w-]+\.js$/, async (route) => {
+      refused += 1;
+      await route.abort('connectionreset');
+    });
+    await fresh.goto('/auth/login');
+    await fresh.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    await fresh.getByLabel('Email').fill(owner.email);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await fresh.waitForTimeout(500);
+    // No reload under the agent's typing: the same document, the email as typed.
+    expect(await fresh.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await fresh.getByLabel('Email').inputValue()).toBe(owner.email);
+
+    await fresh.unroute(/\/assets\/ConversationsScreen-[\w-]+\.js$/);
+    await fresh.getByLabel('Password').fill(owner.password);
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.waitForURL(`**/${owner.domain}/conversations**`);
+    await expect.poll(() => fresh.getByRole('heading', { name: 'No conversations yet' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { AuthPage } from '../../layout/AuthPage';
+import { warmUpScreen } from '../../routes/warm-up-screen';
 import { destinationAfterSignIn } from '../../session/session-paths';
 import { useCompleteSignIn } from '../../session/use-complete-sign-in';
 import { OrganizationPicker } from './OrganizationPicker';
@@ -27,6 +28,10 @@ export default function LoginScreen() {
   const completeSignIn = useCompleteSignIn();
   const [params] = useSearchParams();
   const next = params.get('next');
+  // The inbox, where a sign-in lands unless `next` names another screen: its code loads while
+  // the form is filled (warm-up-screen.ts).
+  const landsInInbox = next === null || /^\/[^/]+\/conversations(\/|$)/.test(next);
+  useEffect(() => (landsInInbox ? warmUpScreen(() => import('../ConversationsScreen')) : undefined), [landsInInbox]);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [email, setEmail] = useState('');
