@@ -46,6 +46,12 @@ type Probes = {
   frames(from: number, to: number): FrameFigures;
   /** Epoch ms at which the connection status first read "Live" in this document, or null. */
   liveAt(): number | null;
+  /**
+   * Epoch ms of the document's last pointerdown (its event timestamp: when the browser took the
+   * press, before any of the page's handlers ran), or null. Playwright's click() reaches the
+   * page some frames after it is called: it waits for the element to be visible and stable.
+   */
+  pressedAt(): number | null;
 };
 
 type ProbeWindow = { __benchProbes?: Probes };
@@ -58,6 +64,7 @@ export function installProbes(options: ProbeOptions): void {
   const marks = new Map<string, Promise<PaintMark>>();
   let keyAt: number | null = null;
   let liveAt: number | null = null;
+  let pressedAt: number | null = null;
   const frameEnds: number[] = [];
   const frameGaps: number[] = [];
   type Loaf = { start: number; end: number; summary: string };
@@ -72,6 +79,8 @@ export function installProbes(options: ProbeOptions): void {
     },
     true,
   );
+
+  window.addEventListener('pointerdown', (event) => (pressedAt = performance.timeOrigin + event.timeStamp), true);
 
   const checkLive = () => {
     if (liveAt !== null) return;
@@ -163,6 +172,7 @@ export function installProbes(options: ProbeOptions): void {
       };
     },
     liveAt: () => liveAt,
+    pressedAt: () => pressedAt,
   };
   checkLive();
 }
@@ -290,6 +300,10 @@ export async function paintedMarker(page: Page, marker: string, timeoutMs: numbe
 
 export async function frameFigures(page: Page, from: number, to: number): Promise<FrameFigures> {
   return page.evaluate(([start, end]) => (window as unknown as Required<ProbeWindow>).__benchProbes.frames(start, end), [from, to] as const);
+}
+
+export async function pressSeenAt(page: Page): Promise<number | null> {
+  return page.evaluate(() => (window as unknown as Required<ProbeWindow>).__benchProbes.pressedAt());
 }
 
 export async function liveSeenAt(page: Page): Promise<number | null> {
