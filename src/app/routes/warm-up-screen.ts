@@ -9,6 +9,8 @@
  * `isWarmingUp` lets the app's `vite:preloadError` listener leave a warm-up's failure alone
  * instead of reloading the page under the agent's typing.
  */
+import { SCREEN_ROUTES } from './route-table';
+
 let pending = 0;
 
 export function isWarmingUp(): boolean {
@@ -36,4 +38,13 @@ export function warmUpScreen(load: () => Promise<unknown>, host: WarmUpHost = wi
       });
   }, WARM_UP_DELAY_MS);
   return () => host.clearTimeout(timer);
+}
+
+/**
+ * The inbox's code (the `conversations` route's own loader: the same chunks the navigation
+ * loads, and no new import edge for the bundler to split the app's chunks differently).
+ */
+export function warmUpInbox(host?: WarmUpHost): () => void {
+  const inbox = SCREEN_ROUTES.find((route) => route.path === 'conversations');
+  return inbox ? warmUpScreen(inbox.load, host) : () => undefined;
 }

@@ -13,7 +13,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { AuthPage } from '../../layout/AuthPage';
-import { warmUpScreen } from '../../routes/warm-up-screen';
+import { warmUpInbox } from '../../routes/warm-up-screen';
 import { destinationAfterSignIn } from '../../session/session-paths';
 import { useCompleteSignIn } from '../../session/use-complete-sign-in';
 import { OrganizationPicker } from './OrganizationPicker';
@@ -31,7 +31,7 @@ export default function LoginScreen() {
   // The inbox, where a sign-in lands unless `next` names another screen: its code loads while
   // the form is filled (warm-up-screen.ts).
   const landsInInbox = next === null || /^\/[^/]+\/conversations(\/|$)/.test(next);
-  useEffect(() => (landsInInbox ? warmUpScreen(() => import('../ConversationsScreen')) : undefined), [landsInInbox]);
+  useEffect(() => (landsInInbox ? warmUpInbox() : undefined), [landsInInbox]);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
   const [email, setEmail] = useState('');
