@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catchAllRedirect } from '../../src/app/routes/catch-all-redirect';
-import { destinationAfterSignIn, loginPathAfterSessionEnd } from '../../src/app/session/session-paths';
+import { destinationAfterSignIn, loginPathAfterSessionEnd, signInShowsConversations } from '../../src/app/session/session-paths';
 import { conversationListPath, conversationOfPage, conversationViewPath, isConversationPage, parseConversationFilter } from '../../src/app/screens/conversation-filter';
 
 describe('catch-all redirect (docs/decisions.md)', () => {
@@ -52,6 +52,13 @@ describe('destination after sign-in', () => {
     expect(destinationAfterSignIn('/globex/team', 'acme')).toBe('/acme/conversations');
     expect(destinationAfterSignIn('https://evil.example/acme', 'acme')).toBe('/acme/conversations');
     expect(destinationAfterSignIn('//evil.example/acme', 'acme')).toBe('/acme/conversations');
+  });
+
+  it('knows before the sign-in whether it shows the conversations screen (its code loads meanwhile)', () => {
+    for (const next of [null, '/acme/conversations', '/acme/conversations?filter=waiting', '/acme/conversations/view/42', '//evil.example/acme']) {
+      expect(signInShowsConversations(next)).toBe(true);
+    }
+    for (const next of ['/acme/team', '/acme/contacts/7', '/acme/conversationsx']) expect(signInShowsConversations(next)).toBe(false);
   });
 });
 

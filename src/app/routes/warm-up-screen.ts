@@ -44,7 +44,7 @@ export function warmUpScreen(load: () => Promise<unknown>, host: WarmUpHost = wi
  * The inbox's code (the `conversations` route's own loader: the same chunks the navigation
  * loads, and no new import edge for the bundler to split the app's chunks differently).
  */
-export function warmUpInbox(host?: WarmUpHost): () => void {
+export function warmUpInbox(): () => void {
   const inbox = SCREEN_ROUTES.find((route) => route.path === 'conversations');
-  return inbox ? warmUpScreen(inbox.load, host) : () => undefined;
+  return inbox ? warmUpScreen(inbox.load) : () => undefined;
 }

@@ -26,6 +26,18 @@ export function destinationAfterSignIn(next: string | null, slug: string): strin
   return `/${slug}/conversations`;
 }
 
+/** A conversations page or list of an organization (its filters and custom inboxes in the query). */
+const CONVERSATIONS = /^\/[^/?#]+\/conversations(?:[/?#]|$)/;
+
+/**
+ * Whether a sign-in with this `next` shows the conversations screen, whatever the organization
+ * (destinationAfterSignIn): no usable `next`, or one into the conversations.
+ */
+export function signInShowsConversations(next: string | null): boolean {
+  const safe = sanitizeNext(next);
+  return safe === null || CONVERSATIONS.test(safe);
+}
+
 export function firstSegment(path: string): string {
   return path.split(/[/?#]/)[1] ?? '';
 }

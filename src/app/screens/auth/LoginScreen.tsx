@@ -14,7 +14,7 @@ import { TextField } from '../../components/TextField';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { AuthPage } from '../../layout/AuthPage';
 import { warmUpInbox } from '../../routes/warm-up-screen';
-import { destinationAfterSignIn } from '../../session/session-paths';
+import { destinationAfterSignIn, signInShowsConversations } from '../../session/session-paths';
 import { useCompleteSignIn } from '../../session/use-complete-sign-in';
 import { OrganizationPicker } from './OrganizationPicker';
 import { organizationChoices } from './organization-choices';
@@ -28,9 +28,9 @@ export default function LoginScreen() {
   const completeSignIn = useCompleteSignIn();
   const [params] = useSearchParams();
   const next = params.get('next');
-  // The inbox, where a sign-in lands unless `next` names another screen: its code loads while
-  // the form is filled (warm-up-screen.ts).
-  const landsInInbox = next === null || /^\/[^/]+\/conversations(\/|$)/.test(next);
+  // The screen the sign-in will show, unless `next` names another: its code loads while the form
+  // is filled (warm-up-screen.ts).
+  const landsInInbox = signInShowsConversations(next);
   useEffect(() => (landsInInbox ? warmUpInbox() : undefined), [landsInInbox]);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
