@@ -73,7 +73,7 @@ describeEachDatabase('held sends', (database) => {
     expect((await inbox.api.post(`conversations/${target.id}/messages/m-999999999/undo`)).status).toBe(404);
   });
 
-  it('a held send survives a restart and is delivered exactly once', async ({ expect }) => {
+  it('a held send survives a restart and is delivered exactly once', { timeout: 90_000 }, async ({ expect }) => {
     const first = await startServer({ database, env: { JOB_POLL_MS: '200' } });
     let second: RunningServer | undefined;
     try {
@@ -112,7 +112,7 @@ describeEachDatabase('held sends', (database) => {
     }
   });
 
-  it.skipIf(database !== 'postgres')('two instances on one PostgreSQL: a change through A reaches a socket on B; a held send is delivered once', async () => {
+  it.skipIf(database !== 'postgres')('two instances on one PostgreSQL: a change through A reaches a socket on B; a held send is delivered once', { timeout: 90_000 }, async () => {
     const other = await startServer({ database: 'postgres', reuse: suite.server, env: { JOB_POLL_MS: '200' } });
     try {
       const inbox = await signUpWithInbox(suite, 1);

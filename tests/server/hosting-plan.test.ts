@@ -15,7 +15,7 @@ const signUp = (server: RunningServer) =>
   });
 
 describeEachDatabase('the plan an install gives its organizations', (database) => {
-  it('a hosted install starts a new organization on a trial; once self-hosted, the same organization is premium with no trial', async () => {
+  it('a hosted install starts a new organization on a trial; once self-hosted, the same organization is premium with no trial', { timeout: 90_000 }, async () => {
     const hosted = await startServer({ database, env: { HOSTING: 'hosted' } });
     let selfHosted: RunningServer | undefined;
     try {
