@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import packageJson from './package.json' with { type: 'json' };
@@ -13,6 +14,10 @@ const buildId = process.env.BUILD_ID ?? packageJson.version;
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  resolve: {
+    // Zod without eval in every bundle of the app: the module sets it before any schema is built.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/protocol/zod-without-eval.ts', import.meta.url)) }],
+  },
   plugins: [
     react(),
     VitePWA({

@@ -1,5 +1,3 @@
-// First: before any schema is built (see the module).
-import '../protocol/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';

@@ -1,5 +1,3 @@
-// First: before any schema is built (see the module).
-import '../protocol/zod-without-eval';
 import { SYNC_PORT_MESSAGE } from '../client-db/sync-port';
 import { createSyncWorkerHost } from './sync-worker-host';
 
