@@ -101,10 +101,11 @@ async function signInToFirstPaint(browser: Browser, bench: BenchServer, counter:
     const painted = (await page.evaluate(() => (window as unknown as FirstRowWindow).__firstRow)) as { epoch: number; rows: number };
     const pressed = await pressSeenAt(page);
     const pressedAt = pressed ?? clickAt;
+    const bytesToPaint = counter.bytesUntil(painted.epoch);
     const paint: FirstPaint = {
       loadBefore,
-      bytesToPaint: counter.bytesUntil(painted.epoch),
-      bytesAfterClickToPaint: counter.bytesUntil(painted.epoch) - bytesAtClick,
+      bytesToPaint,
+      bytesAfterClickToPaint: bytesToPaint - bytesAtClick,
       socketBytesToPaint: counter.bytesUntil(painted.epoch, 'socket'),
       clickToPaintMs: painted.epoch - pressedAt,
       clickCallLeadMs: pressed === null ? null : pressed - clickAt,
