@@ -32,6 +32,17 @@ async function draftSaves(): Promise<number> {
   }
 }
 
+/** The stored text of the draft whose id ends with `suffix` (`<conversation>-reply`), or null. */
+async function draftMessage(suffix: string): Promise<string | null> {
+  const db = openServerDatabase(suite.server);
+  try {
+    const row = await db.selectFrom('drafts').select('message').where('id', 'like', `%-${suffix}`).executeTakeFirst();
+    return row?.message ?? null;
+  } finally {
+    await db.destroy();
+  }
+}
+
 describe('drafts', () => {
   it('a reply typed offline survives a reload, is saved once back online and appears on the agent’s other device', async () => {
     const { context, page: laptop } = await signedIn(suite.seeded.ownerEmail);
@@ -105,5 +116,26 @@ describe('drafts', () => {
     await expect.poll(() => shared.count()).toBe(0);
     // Alex's copy is his own now.
     expect(await composerText(replyBox(alex))).toBe('Could you check the invoice number? It is #1042.');
+  });
+
+  it('a reply sent from a tab that closes at once never comes back as a draft on the agent’s other device', async () => {
+    const { page: laptop } = await signedIn(suite.seeded.ownerEmail);
+    // The laptop's own deletion of the draft, queued behind the reply, never reaches the server.
+    await laptop.route('**/api/conversations/*/drafts/', (route) =>
+      (route.request().postDataJSON() as { attributes?: { message?: string } }).attributes?.message === '' ? route.abort() : route.fallback(),
+    );
+    await laptop.goto(pathOf(2));
+    const text = 'Your parcel left the warehouse this morning.';
+    await replyBox(laptop).fill(text);
+    await expect.poll(() => draftMessage(`${conversations[2]?.id ?? 0}-reply`)).toContain(text);
+    await laptop.getByRole('button', { name: 'Send reply' }).click();
+    await expect.poll(() => laptop.getByTestId('pending-send').first().isVisible()).toBe(true);
+    await laptop.context().close();
+
+    const { page: phone } = await signedIn(suite.seeded.ownerEmail);
+    await phone.goto(pathOf(2));
+    await expect.poll(() => phone.getByRole('log', { name: 'Messages' }).getByText(text).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await composerText(replyBox(phone))).toBe('');
+    expect(await draftMessage(`${conversations[2]?.id ?? 0}-reply`)).toBeNull();
   });
 });

@@ -168,6 +168,46 @@ describeEachDatabase('drafts', (database) => {
     expect(reborn.body.draft?.shared_with).toEqual([]);
   });
 
+  it('a reply or a note deletes the draft it names with it, telling its readers; a draft not the caller’s refuses the send', async () => {
+    const inbox = await signUpWithInbox(suite, 2, 1);
+    const alex = await teammate(suite, inbox, 'alex');
+    const me = inbox.session.agent.id;
+    const [first, second] = inbox.conversations;
+    if (!first || !second) throw new Error('Two conversations were seeded');
+    const replyDraft = draftIdFor(me, first.id, 'REPLY');
+    const noteDraft = draftIdFor(me, first.id, 'NOTE');
+    await save(inbox.api, first.id, { draft_id: replyDraft, attributes: { message: 'Thanks, refunded' } });
+    await save(inbox.api, first.id, { draft_id: noteDraft, attributes: { message: 'Refund done', type: 'NOTE' } });
+    await share(inbox.api, first.id, { draft_id: replyDraft, target_id: alex.session.agent.id });
+    const alexSocket = openStream(suite.server.url, { token: alex.session.token, init: true });
+    await alexSocket.untilReady();
+    const stored = async () => (await suite.db().selectFrom('drafts').select('id').where('conversation_id', '=', first.id).execute()).map((row) => row.id).sort();
+
+    const replied = await inbox.api.post(`conversations/${first.id}/reply`, { message: 'Thanks, refunded', draft_id: replyDraft });
+    expect(replied.status).toBe(201);
+    expect(await stored()).toEqual([noteDraft]);
+    expect(await alexSocket.next((frame) => frame.col === 'drafts')).toMatchObject({ action: 'delete', document: { id: replyDraft } });
+    expect((await inbox.api.post(`conversations/${first.id}/notes`, { message: 'Refund done', draft_id: noteDraft })).status).toBe(201);
+    expect(await stored()).toEqual([]);
+    // A draft already gone (the device's own blank save got there first) changes nothing.
+    expect((await inbox.api.post(`conversations/${first.id}/notes`, { message: 'Again', draft_id: noteDraft })).status).toBe(201);
+
+    // Another agent's draft, or one of another conversation, is refused, and nothing is sent.
+    await save(inbox.api, second.id, { draft_id: draftIdFor(me, second.id, 'REPLY'), attributes: { message: 'Kept' } });
+    const messages = async () => Number((await suite.db().selectFrom('messages').select((eb) => eb.fn.countAll().as('n')).where('conversation_id', '=', second.id).executeTakeFirstOrThrow()).n);
+    const before = await messages();
+    const squat = await alex.api.post(`conversations/${second.id}/reply`, { message: 'Hi', draft_id: draftIdFor(me, second.id, 'REPLY') });
+    expect(squat.status).toBe(400);
+    expect(squat.body).toEqual({ errors: { draft_id: `must start with d-${alex.session.agent.id}-` } });
+    await save(inbox.api, first.id, { draft_id: replyDraft, attributes: { message: 'Back on the first' } });
+    const wrongConversation = await inbox.api.post(`conversations/${second.id}/reply`, { message: 'Hi', draft_id: replyDraft });
+    expect(wrongConversation.body).toEqual({ errors: { draft_id: 'belongs to another conversation' } });
+    expect((await inbox.api.post(`conversations/${second.id}/reply`, { message: 'Hi', draft_id: 'draft-1' })).status).toBe(400);
+    expect(await messages()).toBe(before);
+    expect(await stored()).toEqual([replyDraft]);
+    await alexSocket.close();
+  });
+
   it('a draft reaches only its writer and the teammates it is shared with: live, on catch-up and in the bootstrap', async () => {
     const inbox = await signUpWithInbox(suite, 2, 1);
     const [alex, sam] = [await teammate(suite, inbox, 'alex'), await teammate(suite, inbox, 'sam')];

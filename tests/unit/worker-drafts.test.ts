@@ -127,7 +127,7 @@ describe('drafts in the worker', () => {
     expect((await h.db.outbox.orderBy('seq').first())?.args).toMatchObject({ kind: 'draft', message: 'Hello there' });
   });
 
-  it('sending a reply deletes its draft in the same transaction, and the server is told after the reply', async () => {
+  it('sending a reply deletes its draft in the same transaction, and the server is told with the reply and again after it', async () => {
     const h = await started({ online: false });
     await type(h, 'Thanks!');
     await h.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'Thanks!', draft_id: ID });
@@ -139,6 +139,8 @@ describe('drafts in the worker', () => {
     save?.reply(200, { draft: serverDraft({ message: 'Thanks!', version: 3 }) });
     const [, reply] = await h.waitForCalls(2);
     expect(reply?.url).toBe('http://inbox.test/api/conversations/1/reply');
+    // The reply names the draft: the server deletes it even if this device is never heard from again.
+    expect(reply?.body).toMatchObject({ message: 'Thanks!', draft_id: ID });
     // The saved copy of the draft never comes back while its deletion waits.
     expect(await h.db.drafts.get(ID)).toBeUndefined();
     reply?.reply(201, { message: message({ id: 'm-9', target_id: (reply.body as { target_id: string }).target_id, version: 4 }), generated_id: 'm-9' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONVERSATION_PAGE_SIZE, MESSAGE_PAGE_SIZE } from '../constants';
 import { CONVERSATION_STATUSES, MESSAGE_SOURCES, type Conversation, type Message } from '../documents';
 import { suggestSlug } from '../slug';
-import { idNumber, idParam, messageIdParam } from './id-fields';
+import { draftIdField, idNumber, idParam, messageIdParam } from './id-fields';
 import { recipientEmailField } from './recipient-email';
 import { multiLineText, singleLineText } from './text-fields';
 
@@ -66,6 +66,12 @@ export const replyBody = z.object({
   /** Email only: more addresses this one reply goes to, in copy and in blind copy. */
   cc: copyList.optional(),
   bcc: copyList.optional(),
+  /**
+   * The caller's draft the reply was written in (`d-<caller's id>-…`, of this conversation): it is
+   * deleted in the reply's transaction, so the sent words never come back as a draft on another
+   * device, whatever happens to the device that sent them afterwards.
+   */
+  draft_id: draftIdField.optional(),
 });
 export type ReplyBody = z.infer<typeof replyBody>;
 
@@ -108,6 +114,8 @@ export const noteBody = z.object({
   /** Files uploaded with `POST attachments/` (their ids), kept with the note. */
   attachments: attachmentIds,
   mentions: mentionsField.optional(),
+  /** The caller's draft the note was written in: deleted with it (as a reply's `draft_id`). */
+  draft_id: replyBody.shape.draft_id,
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

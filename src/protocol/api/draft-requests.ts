@@ -2,13 +2,10 @@ import { z } from 'zod';
 import type { Draft } from '../documents';
 import { DRAFT_MAX_LENGTH, DRAFT_TYPES } from '../drafts';
 import { copyList } from './conversation-requests';
-import { idNumber } from './id-fields';
+import { draftIdField, idNumber } from './id-fields';
 import { multiLineText } from './text-fields';
 
-/** Request shapes of the draft calls (§7). A draft's id, chosen by the client (see drafts.ts). */
-export const draftIdField = z
-  .string({ error: 'is required' })
-  .regex(/^d-[A-Za-z0-9_-]{1,100}$/, { error: 'must be d- followed by letters, digits, - or _' });
+/** Request shapes of the draft calls (§7). */
 
 /**
  * `PATCH conversations/{id}/drafts/`: saves the caller's draft whole (created when new). A

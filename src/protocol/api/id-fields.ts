@@ -31,3 +31,8 @@ export const idListParam = (error: string) =>
  * two a route needs is its own rule (a message id on a note's route is not found, not malformed).
  */
 export const messageIdParam = (error: string) => z.string({ error }).refine((text) => parseMessageWireId(text) !== null, { error });
+
+/** A draft's id, chosen by the client (see drafts.ts). */
+export const draftIdField = z
+  .string({ error: 'is required' })
+  .regex(/^d-[A-Za-z0-9_-]{1,100}$/, { error: 'must be d- followed by letters, digits, - or _' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forwardBody, newConversationBody, noteBody, noteEditBody, replyBody } from '../api/conversation-requests';
-import { draftIdField } from '../api/draft-requests';
+import { draftIdField } from '../api/id-fields';
 import { conversationIdField, messageIdField } from './conversation-mutations';
 
 /** A file already uploaded (`POST attachments/`): its id goes with the reply, its name and size make the optimistic list. */

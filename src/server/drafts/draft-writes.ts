@@ -70,6 +70,14 @@ export async function saveDraft(write: Write, conversation: ConversationRow, age
 }
 
 /**
+ * The caller's draft a reply or note was written in, deleted with the send in its transaction.
+ * Named wrongly (another agent's id, another conversation), the send is refused like a save.
+ */
+export async function deleteSentDraft(write: Write, conversation: ConversationRow, agentId: number, draftId: string | undefined): Promise<void> {
+  if (draftId !== undefined) await saveDraft(write, conversation, agentId, { draft_id: draftId, attributes: { message: '' } });
+}
+
+/**
  * Shows the caller's draft to an active teammate: from now on every change of the draft reaches
  * them too. A draft that is not the caller's, or not of this conversation, is 404 like a
  * missing one; sharing twice with the same teammate changes nothing.

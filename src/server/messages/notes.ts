@@ -4,6 +4,7 @@ import { replyAttachments } from '../channels/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/database';
+import { deleteSentDraft } from '../drafts/draft-writes';
 import { notifyMentioned } from '../notifications/notify-teammate';
 import { writeJsonListColumn } from '../db/json-column';
 import { fieldError, notFound } from '../http/http-error';
@@ -52,6 +53,7 @@ export async function addNote(write: Write, conversation: ConversationRow, autho
     last_update: lastUpdateText(body.message),
     last_update_ts: Math.max(Number(conversation.last_update_ts), write.now),
   });
+  await deleteSentDraft(write, conversation, author.id, body.draft_id);
   return note;
 }
 

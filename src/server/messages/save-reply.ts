@@ -6,6 +6,7 @@ import { sanitizeEmailHtml } from '../channels/sanitize-email-html';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { ConversationRow } from '../db/database';
+import { deleteSentDraft } from '../drafts/draft-writes';
 import { scheduleJob } from '../jobs/job-queries';
 import { fieldError } from '../http/http-error';
 import { writeJsonListColumn } from '../db/json-column';
@@ -36,8 +37,8 @@ export function deliveryJobTime(now: number, deliverAt: number, awaitsRelease: b
 /**
  * A reply (§4). Chat goes out at once (SENT); anything else is saved PENDING for
  * PENDING_MESSAGE_DELAY_S with a delivery job in the same transaction, and can be undone until
- * the job runs (see undo-message.ts). Resolves with the answer and when the job is due (null
- * when already sent).
+ * the job runs (see undo-message.ts). The draft it was written in goes with it. Resolves with
+ * the answer and when the job is due (null when already sent).
  */
 export async function saveReply(
   write: Write,
@@ -78,6 +79,7 @@ export async function saveReply(
     last_update: lastUpdateText(body.message),
     last_update_ts: Math.max(Number(conversation.last_update_ts), pressedAt),
   });
+  await deleteSentDraft(write, conversation, agentId, body.draft_id);
   return { answer: { message, generated_id: message.id }, deliverAt: held ? runAt : null };
 }
 

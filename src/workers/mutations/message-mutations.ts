@@ -39,6 +39,7 @@ export const messageMutations = {
       if (input.html !== undefined) body['html'] = input.html;
       if (input.cc?.length) body['cc'] = input.cc;
       if (input.bcc?.length) body['bcc'] = input.bcc;
+      if (input.draft_id !== undefined) body['draft_id'] = input.draft_id;
       return { method: 'POST', path: `${conversationPath(input)}/reply`, body };
     },
     // `{message, generated_id}`.
@@ -61,6 +62,7 @@ export const messageMutations = {
       const body: Record<string, unknown> = { message: input.message, target_id: tempId };
       if (input.attachments?.length) body['attachments'] = input.attachments.map((file) => file.id);
       if (input.mentions?.length) body['mentions'] = input.mentions;
+      if (input.draft_id !== undefined) body['draft_id'] = input.draft_id;
       return { method: 'POST', path: `${conversationPath(input)}/notes`, body };
     },
     answer: messageAnswer,
@@ -191,8 +193,10 @@ function draftOfSend(input: Send): Target[] {
 }
 
 /**
- * The draft a reply or note was written in goes with the send: a blank save queued behind it, in
- * the same transaction, so a crash can never leave sent words in the composer.
+ * The draft a reply or note was written in goes with the send. The server deletes it in the
+ * send's own transaction (the request names it); on the device, a blank save queued behind the
+ * send, in the same transaction, takes it out of the composer at once and for good, so a crash
+ * can never leave sent words there.
  */
 async function draftDeletedWithSend(db: InboxDatabase, input: Send): Promise<MutationInput[]> {
   if (input.draft_id === undefined) return [];
