@@ -11,6 +11,8 @@ import { shutdownStage, shutdownStep } from './shutdown-stage';
 /** Both src/server/main.ts (tsx) and dist/server/main.js (bundle) sit two levels below the project. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How often a closing server looks for keep-alive connections left idle by a finished answer. */
+const IDLE_CHECK_MS = 50;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, PROJECT_ROOT);
@@ -32,8 +34,12 @@ async function main(): Promise<void> {
       app.log.error({ waitingFor: shutdownStage() }, 'Shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    // Fastify lets the requests under way finish before its onClose hooks (build-app.ts) run.
-    await shutdownStep('requests under way', () => app.close());
+    // Fastify lets the requests under way finish before its onClose hooks (build-app.ts) run. It
+    // closes the idle keep-alive connections as the close starts; one whose answer was still being
+    // written (a download) would stay open after it until its keep-alive timeout, holding the
+    // close past SHUTDOWN_TIMEOUT_MS: each is closed once idle too.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_CHECK_MS);
+    await shutdownStep('requests under way', () => app.close()).finally(() => clearInterval(closeIdle));
     mailer.close();
     await shutdownStep('database', () => database.db.destroy());
     app.log.info('Stopped');

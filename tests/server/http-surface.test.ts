@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,38 @@ describeEachDatabase('HTTP surface', (database) => {
       const code = await server.stop('SIGTERM');
       expect(code).toBe(0);
       expect(server.output()).toContain('"msg":"Stopped"');
+    }
+  });
+
+  it('a download still being written at SIGTERM finishes whole, and the server exits 0 right after it', { timeout: 90_000 }, async () => {
+    const dir = makeStaticDir();
+    // Far more than the socket's buffers hold: the answer is still being written when the signal comes.
+    const size = 24_000_000;
+    writeFileSync(join(dir, 'assets', 'large-9f8e7d.js'), 'x'.repeat(size));
+    const server = await startServer({ database, env: { STATIC_DIR: dir } });
+    try {
+      const agent = new Agent({ keepAlive: true });
+      let exited: Promise<number | null> | undefined;
+      const received = await new Promise<number>((resolve, reject) => {
+        const url = new URL(`${server.url}/assets/large-9f8e7d.js`);
+        const download = httpGet({ host: url.hostname, port: url.port, path: url.pathname, agent, headers: { 'accept-encoding': 'identity' } }, (response) => {
+          // Headers in, body not read yet: the keep-alive connection is busy when the server is told to stop.
+          response.pause();
+          exited = server.stop('SIGTERM');
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve(bytes));
+          setTimeout(() => response.resume(), 300);
+        });
+        download.on('error', reject);
+      });
+      expect(received).toBe(size);
+      // Not held open by the keep-alive connection past the shutdown's timeout (which exits 1).
+      expect(await exited).toBe(0);
+      expect(server.output()).toContain('"msg":"Stopped"');
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
