@@ -50,6 +50,29 @@ describe('the tag field', () => {
     await options.filter({ hasText: 'Create “Refund later”' }).click();
     await expect.poll(async () => tagNames(), { timeout: 20_000 }).toContain('Refund later');
   });
+
+  it('a new tag’s chip reads its name as typed from the moment it shows, and stays once stored', async () => {
+    const target = conversations[1];
+    if (!target) throw new Error('Nothing seeded');
+    const page = await openConversation(target.id);
+    const tags = page.getByRole('list', { name: 'Tags' });
+    // Every text a chip ever shows, from before the Enter.
+    await tags.evaluate((list) => {
+      const seen: string[] = [];
+      (window as unknown as { chipTexts: string[] }).chipTexts = seen;
+      new MutationObserver(() => {
+        for (const chip of list.querySelectorAll('li')) seen.push(chip.textContent ?? '');
+      }).observe(list, { childList: true, subtree: true, characterData: true });
+    });
+    await page.keyboard.press('t');
+    await page.keyboard.type('Late Delivery');
+    await page.getByRole('listbox', { name: 'Matching tags' }).getByRole('option', { name: 'Create “Late Delivery”' }).click();
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.tags, { timeout: 20_000 }).toEqual(['late-delivery']);
+    expect(await tags.getByRole('listitem').allTextContents()).toEqual(['Late DeliveryRemove tag Late Delivery']);
+    const seen = await page.evaluate(() => (window as unknown as { chipTexts: string[] }).chipTexts);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['Late DeliveryRemove tag Late Delivery']));
+  });
 });
 
 describe('signing in from a deep link', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
-import { holdUntilStored, overlaid, OVERLAY_GRACE_MS } from '../../src/app/sync/conversation-overlay';
+import { holdTagUntilStored, holdUntilStored, overlaid, OVERLAY_GRACE_MS, withTypedTagNames } from '../../src/app/sync/conversation-overlay';
 
 const stored = (): Conversation => ({ id: 7, status: 'OPENED', agent_id: null, tags: [] }) as unknown as Conversation;
 
@@ -56,5 +56,37 @@ describe('two changes to one field in a row', () => {
     first(true);
     second(false);
     expect(overlaid({ ...conversation, status: 'CLOSED' }).status).toBe('CLOSED');
+  });
+});
+
+describe('a tag added in the header shows before the worker’s write is read back', () => {
+  const conversation = (tags: string[]) => ({ ...stored(), id: 11, tags });
+
+  it('shows the chip under the worker’s slug with the name as typed, until the stored copy holds it', () => {
+    vi.useFakeTimers();
+    const settle = holdTagUntilStored(11, ' Billing Issue ');
+    expect(overlaid(conversation(['vip'])).tags).toEqual(['vip', 'billing-issue']);
+    expect(withTypedTagNames(new Map([['vip', 'VIP']])).get('billing-issue')).toBe('Billing Issue');
+    // The stored name wins once there is one.
+    expect(withTypedTagNames(new Map([['billing-issue', 'Billing issue']])).get('billing-issue')).toBe('Billing issue');
+    const held = conversation(['vip', 'billing-issue']);
+    expect(overlaid(held)).toBe(held);
+    settle(true);
+    vi.advanceTimersByTime(OVERLAY_GRACE_MS + 1);
+    expect(overlaid(conversation(['vip'])).tags).toEqual(['vip']);
+  });
+
+  it('keeps two tags added in a row and a status set between them; a refused tag goes at once', () => {
+    const first = holdTagUntilStored(12, 'Refund');
+    const status = holdUntilStored(12, { status: 'CLOSED' });
+    const second = holdTagUntilStored(12, 'Urgent');
+    const shown = overlaid({ ...conversation([]), id: 12 });
+    expect(shown.tags).toEqual(['refund', 'urgent']);
+    expect(shown.status).toBe('CLOSED');
+    first(false);
+    expect(overlaid({ ...conversation([]), id: 12 }).tags).toEqual(['urgent']);
+    status(false);
+    second(false);
+    expect(overlaid({ ...conversation([]), id: 12 })).toMatchObject({ tags: [], status: 'OPENED' });
   });
 });

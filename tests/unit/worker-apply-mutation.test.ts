@@ -3,7 +3,7 @@ import type { LocalMessage } from '../../src/client-db/inbox-database';
 import type { MutationInput } from '../../src/client-db/outbox-row';
 import { applyMutation } from '../../src/workers/apply-mutation';
 import type { PatchRow } from '../../src/workers/apply-mutation';
-import { tagSlug } from '../../src/workers/mutations/conversation-mutations';
+import { tagSlug } from '../../src/protocol/tag-slug';
 import { conversation, message } from './support/worker-harness';
 
 const NOW = 1_000_000;

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { BulkAction } from '../../protocol/api/conversation-requests';
-import { BULK_MAX_CONVERSATIONS } from '../../protocol/api/conversation-requests';
+import { BULK_MAX_CONVERSATIONS, tagBody } from '../../protocol/api/conversation-requests';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
-import { holdUntilStored } from '../sync/conversation-overlay';
+import { holdTagUntilStored, holdUntilStored } from '../sync/conversation-overlay';
 import { useInboxDb } from '../sync/sync-context';
 import { useSyncActions } from '../sync/use-sync-actions';
 import { useKeyboardRegistry } from './keyboard-context';
@@ -41,9 +41,9 @@ export async function triageRecorded(): Promise<void> {
 
 /**
  * The conversation actions that z can undo, from the header, the shortcuts and the palette
- * alike: each is a mutation through the worker, recorded with what it changed. A status or
- * assignee shows in this tab's header at once (conversation-overlay.ts), before the worker's
- * write is read back.
+ * alike: each is a mutation through the worker, recorded with what it changed. A status, an
+ * assignee or a tag added shows in this tab's header at once (conversation-overlay.ts), before
+ * the worker's write is read back.
  */
 export function useTriageActions(): TriageActions {
   return useTriageActionsRecordedBy(useKeyboardRegistry().record);
@@ -70,9 +70,11 @@ export function useTriageActionsRecordedBy(record: KeyboardRegistry['record']): 
         if (recorded) record({ kind: 'assign', conversation_id: c.id, before: c.agent_id, after: agentId });
       },
       addTag: async (c, name) => {
-        if ((await mutateTracked({ kind: 'tag', conversation_id: c.id, name })) !== null) {
-          record({ kind: 'tag', conversation_id: c.id, name, tagsBefore: c.tags });
-        }
+        // A name the worker refuses at once (a tag "!!!") is never shown, not even for a frame.
+        const settle = tagBody.safeParse({ name }).success ? holdTagUntilStored(c.id, name) : () => undefined;
+        const recorded = (await mutateTracked({ kind: 'tag', conversation_id: c.id, name })) !== null;
+        settle(recorded);
+        if (recorded) record({ kind: 'tag', conversation_id: c.id, name, tagsBefore: c.tags });
       },
       snooze: async (c, until) => {
         const before = c.snoozed_until ?? null;

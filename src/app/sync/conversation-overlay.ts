@@ -1,11 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Conversation } from '../../protocol/documents';
+import { tagSlug } from '../../protocol/tag-slug';
 
 /** The fields of a conversation an agent sets from its header, shown before the worker's write is read back. */
 export type ConversationOverlay = Partial<Pick<Conversation, 'status' | 'agent_id'>>;
 
-/** One change held: its fields, until the stored copy holds them, it failed, or its grace ran out. */
-type Held = { patch: ConversationOverlay };
+/**
+ * One change held: its fields, or a tag it adds (its slug), until the stored copy holds them, it
+ * failed, or its grace ran out.
+ */
+type Held = { patch: ConversationOverlay; tag?: string };
 
 /**
  * How long a recorded change is still shown over a stored copy that does not hold it yet: the
@@ -41,13 +45,30 @@ function release(conversationId: number, entry: Held): void {
  * when the worker has answered: `false` (not recorded) drops the change at once.
  */
 export function holdUntilStored(conversationId: number, patch: ConversationOverlay): (recorded: boolean) => void {
-  const entry: Held = { patch };
   // An earlier change to the same field is superseded: only the latest is shown.
   const earlier: Held[] = [];
   for (const other of held.get(conversationId) ?? []) {
     other.patch = withoutFields(other.patch, patch);
-    if (Object.keys(other.patch).length > 0) earlier.push(other);
+    if (Object.keys(other.patch).length > 0 || other.tag !== undefined) earlier.push(other);
   }
+  return hold(conversationId, earlier, { patch });
+}
+
+/** Tag names as typed in this tab (slug → name), for the chip of a tag the stored tags do not name yet. */
+const typedTagNames = new Map<string, string>();
+
+/**
+ * Shows the tag `name` on the conversation in this tab at once, under the slug the worker gives
+ * it, with its name as typed (a new tag's stored name follows with the worker's write): as
+ * holdUntilStored, for a tag added.
+ */
+export function holdTagUntilStored(conversationId: number, name: string): (recorded: boolean) => void {
+  const tag = tagSlug(name);
+  if (!typedTagNames.has(tag)) typedTagNames.set(tag, name.trim());
+  return hold(conversationId, held.get(conversationId) ?? [], { patch: {}, tag });
+}
+
+function hold(conversationId: number, earlier: Held[], entry: Held): (recorded: boolean) => void {
   held.set(conversationId, [...earlier, entry]);
   changed();
   return (recorded) => {
@@ -65,21 +86,30 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function holds(conversation: Conversation, patch: ConversationOverlay): boolean {
-  return Object.entries(patch).every(([key, value]) => conversation[key as keyof ConversationOverlay] === value);
+function holds(conversation: Conversation, { patch, tag }: Held): boolean {
+  const fieldsHeld = Object.entries(patch).every(([key, value]) => conversation[key as keyof ConversationOverlay] === value);
+  return fieldsHeld && (tag === undefined || conversation.tags.includes(tag));
 }
 
 /** The conversation as this tab shows it: the stored copy with the changes it does not hold yet. */
 export function overlaid(conversation: Conversation): Conversation {
-  const pending = (held.get(conversation.id) ?? []).filter((entry) => !holds(conversation, entry.patch));
+  const pending = (held.get(conversation.id) ?? []).filter((entry) => !holds(conversation, entry));
   if (pending.length === 0) return conversation;
-  return Object.assign({ ...conversation }, ...pending.map((entry) => entry.patch)) as Conversation;
+  const shown = Object.assign({ ...conversation }, ...pending.map((entry) => entry.patch)) as Conversation;
+  const added = pending.flatMap((entry) => (entry.tag === undefined || shown.tags.includes(entry.tag) ? [] : [entry.tag]));
+  return added.length === 0 ? shown : { ...shown, tags: [...shown.tags, ...new Set(added)] };
+}
+
+/** `names` (slug → name, as stored) with the names typed in this tab for the tags it does not name yet. */
+export function withTypedTagNames(names: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  const missing = [...typedTagNames].filter(([slug]) => !names.has(slug));
+  return missing.length === 0 ? names : new Map([...names, ...missing]);
 }
 
 /** `overlaid`, re-rendering when a change is held or let go; a change the stored copy now holds is let go. */
 export function useOverlaidConversation(conversation: Conversation): Conversation {
   useSyncExternalStore(subscribe, () => version);
-  const caughtUp = (held.get(conversation.id) ?? []).filter((entry) => holds(conversation, entry.patch));
+  const caughtUp = (held.get(conversation.id) ?? []).filter((entry) => holds(conversation, entry));
   useEffect(() => {
     for (const entry of caughtUp) release(conversation.id, entry);
   });

@@ -1,5 +1,6 @@
 import type { InboxDatabase } from '../../client-db/inbox-database';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
+import { tagSlug } from '../../protocol/tag-slug';
 import { conversationPath, onConversation } from './conversation-scope';
 import type { MutationDefinitions } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
@@ -75,15 +76,4 @@ export function withAgent(doc: Conversation, agentId: number | null): Conversati
 export async function showNewTag(db: InboxDatabase, name: string): Promise<void> {
   const slug = tagSlug(name);
   if (!(await db.tags.get(slug))) await db.tags.put({ slug, name: name.trim(), is_system: false, version: 0 });
-}
-
-/** The optimistic slug of a tag name; the server's answer replaces it. */
-export function tagSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }

@@ -1,5 +1,5 @@
 import { documentIn, isRecord, putting } from './answer-documents';
-import { tagSlug } from './conversation-mutations';
+import { tagSlug } from '../../protocol/tag-slug';
 import type { Lane, MutationDefinitions } from './mutation-definition';
 
 /** Tag management waits in one lane: a rename right after a creation goes after it. */

@@ -9,7 +9,7 @@ import { useTriageActions } from '../../keyboard/use-triage-actions';
 import { useToasts } from '../../components/Toasts';
 import { activeTeammates, useAgentDirectory } from '../../session/agent-directory';
 import { useSignedIn } from '../../session/signed-in-context';
-import { useOverlaidConversation } from '../../sync/conversation-overlay';
+import { useOverlaidConversation, withTypedTagNames } from '../../sync/conversation-overlay';
 import { useSyncActions } from '../../sync/use-sync-actions';
 import { Composer } from './composer/Composer';
 import { ComposerNotices } from './composer/ComposerNotices';
@@ -37,8 +37,8 @@ type ViewProps = { conversation: Conversation; contact: Contact | undefined; bac
 
 /**
  * One conversation: header, thread and composer. Every action is a mutation through the
- * worker, whose optimistic write shows it at once; only the header's status and assignee are
- * shown before that write is read back (conversation-overlay.ts). Remount per id.
+ * worker, whose optimistic write shows it at once; only the header's status, assignee and the
+ * tags added are shown before that write is read back (conversation-overlay.ts). Remount per id.
  * It shows once the stored drafts are read (a few milliseconds), so the composer starts from them.
  */
 export function ConversationView(props: ViewProps) {
@@ -64,7 +64,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
   const follow = useRef(false);
   const submitting = useRef(new Set<ComposerMode>());
   const id = conversation.id;
-  // The status and assignee just set, before the worker's write is read back.
+  // The status, assignee and tags just set, before the worker's write is read back.
   const shown = useOverlaidConversation(conversation);
   const snippetContext = useMemo(() => ({ contact, conversationId: id }), [contact, id]);
   useMarkRead(conversation);
@@ -187,7 +187,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
       <ConversationHeader
         conversation={shown}
         contact={contact}
-        tagNames={tagNames}
+        tagNames={withTypedTagNames(tagNames)}
         myId={agent.id}
         backPath={backPath}
         tagInputRef={tagInput}
