@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
+import type { Db } from '../../src/server/db/database';
 import { openServerDatabase } from '../support/server-database';
 import { composerText } from '../support/composer-text';
 
@@ -21,27 +22,23 @@ async function signedIn(email: string): Promise<{ context: BrowserContext; page:
 const pathOf = (index: number) => `/${suite.seeded.slug}/conversations/view/${conversations[index]?.id ?? 0}`;
 const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 
-/** Feed rows the server wrote for drafts: one per save it applied. */
-async function draftSaves(): Promise<number> {
+/** `read` over a connection of its own to the server's database, closed after it. */
+async function readServer<T>(read: (db: Db) => Promise<T>): Promise<T> {
   const db = openServerDatabase(suite.server);
   try {
-    const rows = await db.selectFrom('changes').select('seq').where('col', '=', 'drafts').execute();
-    return rows.length;
+    return await read(db);
   } finally {
     await db.destroy();
   }
 }
 
+/** Feed rows the server wrote for drafts: one per save it applied. */
+const draftSaves = (): Promise<number> =>
+  readServer(async (db) => (await db.selectFrom('changes').select('seq').where('col', '=', 'drafts').execute()).length);
+
 /** The stored text of the draft whose id ends with `suffix` (`<conversation>-reply`), or null. */
-async function draftMessage(suffix: string): Promise<string | null> {
-  const db = openServerDatabase(suite.server);
-  try {
-    const row = await db.selectFrom('drafts').select('message').where('id', 'like', `%-${suffix}`).executeTakeFirst();
-    return row?.message ?? null;
-  } finally {
-    await db.destroy();
-  }
-}
+const draftMessage = (suffix: string): Promise<string | null> =>
+  readServer(async (db) => (await db.selectFrom('drafts').select('message').where('id', 'like', `%-${suffix}`).executeTakeFirst())?.message ?? null);
 
 describe('drafts', () => {
   it('a reply typed offline survives a reload, is saved once back online and appears on the agent’s other device', async () => {

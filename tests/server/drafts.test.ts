@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { API_ERRORS } from '../../src/protocol/api/api-errors';
 import type { DraftResponse } from '../../src/protocol/api/draft-requests';
 import type { Session } from '../../src/protocol/api/models';
+import type { Conversation } from '../../src/protocol/documents';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import { draftIdFor } from '../../src/protocol/drafts';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
@@ -24,6 +25,13 @@ const save = (api: ApiClient, conversationId: number, body: unknown, headers: Re
   api.patch<DraftResponse>(`conversations/${conversationId}/drafts/`, body, { headers });
 const share = (api: ApiClient, conversationId: number, body: unknown) => api.post<DraftResponse>(`conversations/${conversationId}/drafts/share`, body);
 const draftFrames = (frames: StreamFrame[]) => frames.filter((frame) => frame.col === 'drafts');
+
+/** The first two conversations of an inbox seeded with two. */
+function twoConversations(inbox: Inbox): [Conversation, Conversation] {
+  const [first, second] = inbox.conversations;
+  if (!first || !second) throw new Error('Two conversations were seeded');
+  return [first, second];
+}
 
 describeEachDatabase('drafts', (database) => {
   const suite = useServerSuite(database);
@@ -91,8 +99,7 @@ describeEachDatabase('drafts', (database) => {
     const other = await signUpWithInbox(suite, 1, 1);
     const alex = await teammate(suite, inbox, 'alex');
     const me = inbox.session.agent.id;
-    const [first, second] = inbox.conversations;
-    if (!first || !second) throw new Error('Two conversations were seeded');
+    const [first, second] = twoConversations(inbox);
     const id = draftIdFor(me, first.id, 'REPLY');
 
     const errors = async (body: unknown) => {
@@ -129,8 +136,7 @@ describeEachDatabase('drafts', (database) => {
     const other = await signUpWithInbox(suite, 1, 1);
     const [alex, sam] = [await teammate(suite, inbox, 'alex'), await teammate(suite, inbox, 'sam')];
     const me = inbox.session.agent.id;
-    const [first, second] = inbox.conversations;
-    if (!first || !second) throw new Error('Two conversations were seeded');
+    const [first, second] = twoConversations(inbox);
     const id = draftIdFor(me, first.id, 'NOTE');
     expect((await share(inbox.api, first.id, { draft_id: id, target_id: alex.session.agent.id })).status).toBe(404);
     await save(inbox.api, first.id, { draft_id: id, attributes: { message: 'Can you check this?', type: 'NOTE' } });
@@ -172,8 +178,7 @@ describeEachDatabase('drafts', (database) => {
     const inbox = await signUpWithInbox(suite, 2, 1);
     const alex = await teammate(suite, inbox, 'alex');
     const me = inbox.session.agent.id;
-    const [first, second] = inbox.conversations;
-    if (!first || !second) throw new Error('Two conversations were seeded');
+    const [first, second] = twoConversations(inbox);
     const replyDraft = draftIdFor(me, first.id, 'REPLY');
     const noteDraft = draftIdFor(me, first.id, 'NOTE');
     await save(inbox.api, first.id, { draft_id: replyDraft, attributes: { message: 'Thanks, refunded' } });

@@ -5,7 +5,7 @@ import { copyList } from './conversation-requests';
 import { draftIdField, idNumber } from './id-fields';
 import { multiLineText } from './text-fields';
 
-/** Request shapes of the draft calls (§7). */
+// Request shapes of the draft calls (§7).
 
 /**
  * `PATCH conversations/{id}/drafts/`: saves the caller's draft whole (created when new). A
