@@ -11,3 +11,14 @@ export function tagSlug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * The slug of the tag a name stands for, as the server finds it (src/server/tags/tag-queries.ts,
+ * findTagByNameOrSlug): the tag of that name whatever its slug (a renamed tag keeps its first
+ * one), or else the slug a new tag of that name gets. `tags`: slug and name of each tag known.
+ */
+export function slugOfTagNamed(name: string, tags: Iterable<readonly [slug: string, name: string]>): string {
+  const wanted = name.trim().toLowerCase();
+  for (const [slug, known] of tags) if (known.toLowerCase() === wanted) return slug;
+  return tagSlug(name);
+}

@@ -75,6 +75,47 @@ describe('the tag field', () => {
   });
 });
 
+describe('a tag renamed since it was made', () => {
+  it('picked by its new name shows as one chip; removed, its chip goes at once; z brings it back', async () => {
+    const target = conversations[10];
+    if (!target) throw new Error('Nothing seeded');
+    await suite.api.post('tags', { name: 'Partners' });
+    await suite.api.patch('tags/partners', { name: 'Resellers' });
+    const page = await openConversation(target.id);
+    const tags = page.getByRole('list', { name: 'Tags' });
+    // The most chips the list ever shows, and every text one shows, from before the Enter.
+    await tags.evaluate((list) => {
+      const record = { most: 0, texts: new Set<string>() };
+      (window as unknown as { chips: typeof record }).chips = record;
+      new MutationObserver(() => {
+        const chips = list.querySelectorAll('li');
+        record.most = Math.max(record.most, chips.length);
+        for (const chip of chips) record.texts.add(chip.textContent ?? '');
+      }).observe(list, { childList: true, subtree: true, characterData: true });
+    });
+    await page.keyboard.press('t');
+    await page.keyboard.type('resellers');
+    const options = page.getByRole('listbox', { name: 'Matching tags' }).getByRole('option');
+    await expect.poll(() => options.first().textContent()).toBe('Resellers');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.tags, { timeout: 20_000 }).toEqual(['partners']);
+    const chips = () => page.evaluate(() => {
+      const { most, texts } = (window as unknown as { chips: { most: number; texts: Set<string> } }).chips;
+      return { most, texts: [...texts] };
+    });
+    expect(await chips()).toEqual({ most: 1, texts: ['ResellersRemove tag Resellers'] });
+    expect(await tagNames()).not.toContain('resellers');
+
+    await page.getByRole('button', { name: 'Remove tag Resellers' }).click();
+    expect(await tags.getByRole('listitem').count()).toBe(0);
+    await expect.poll(() => page.getByText(`“Resellers” removed from #${target.id}`).isVisible()).toBe(true);
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.tags, { timeout: 20_000 }).toEqual([]);
+    await page.keyboard.press('z');
+    await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.tags, { timeout: 20_000 }).toEqual(['partners']);
+    await expect.poll(() => tags.getByRole('listitem').allTextContents()).toEqual(['ResellersRemove tag Resellers']);
+  });
+});
+
 describe('signing in from a deep link', () => {
   it('a conversation opened while signed out is where signing in lands', async () => {
     const target = conversations[3];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
-import { holdTagUntilStored, holdUntilStored, overlaid, OVERLAY_GRACE_MS, withTypedTagNames } from '../../src/app/sync/conversation-overlay';
+import { slugOfTagNamed } from '../../src/protocol/tag-slug';
+import { holdTagRemovalUntilStored, holdTagUntilStored, holdUntilStored, overlaid, OVERLAY_GRACE_MS, withTypedTagNames } from '../../src/app/sync/conversation-overlay';
 
 const stored = (): Conversation => ({ id: 7, status: 'OPENED', agent_id: null, tags: [] }) as unknown as Conversation;
 
@@ -64,7 +65,7 @@ describe('a tag added in the header shows before the worker’s write is read ba
 
   it('shows the chip under the worker’s slug with the name as typed, until the stored copy holds it', () => {
     vi.useFakeTimers();
-    const settle = holdTagUntilStored(11, ' Billing Issue ');
+    const settle = holdTagUntilStored(11, 'billing-issue', ' Billing Issue ');
     expect(overlaid(conversation(['vip'])).tags).toEqual(['vip', 'billing-issue']);
     expect(withTypedTagNames(new Map([['vip', 'VIP']])).get('billing-issue')).toBe('Billing Issue');
     // The stored name wins once there is one.
@@ -77,9 +78,9 @@ describe('a tag added in the header shows before the worker’s write is read ba
   });
 
   it('keeps two tags added in a row and a status set between them; a refused tag goes at once', () => {
-    const first = holdTagUntilStored(12, 'Refund');
+    const first = holdTagUntilStored(12, 'refund', 'Refund');
     const status = holdUntilStored(12, { status: 'CLOSED' });
-    const second = holdTagUntilStored(12, 'Urgent');
+    const second = holdTagUntilStored(12, 'urgent', 'Urgent');
     const shown = overlaid({ ...conversation([]), id: 12 });
     expect(shown.tags).toEqual(['refund', 'urgent']);
     expect(shown.status).toBe('CLOSED');
@@ -88,5 +89,42 @@ describe('a tag added in the header shows before the worker’s write is read ba
     status(false);
     second(false);
     expect(overlaid({ ...conversation([]), id: 12 })).toMatchObject({ tags: [], status: 'OPENED' });
+  });
+
+  it('a tag known under another slug (renamed since) shows under that slug, with its stored name', () => {
+    const names = new Map([['billing', 'Money']]);
+    const settle = holdTagUntilStored(13, slugOfTagNamed('money', names), 'money');
+    expect(overlaid({ ...conversation([]), id: 13 }).tags).toEqual(['billing']);
+    expect(withTypedTagNames(names).get('billing')).toBe('Money');
+    settle(false);
+  });
+});
+
+describe('a tag removed in the header goes before the worker’s write is read back', () => {
+  const conversation = (tags: string[]) => ({ ...stored(), id: 21, tags });
+
+  it('the chip goes at once and stays gone until the stored copy has lost it; a refused removal puts it back', () => {
+    vi.useFakeTimers();
+    const settle = holdTagRemovalUntilStored(21, 'vip');
+    expect(overlaid(conversation(['vip', 'refund'])).tags).toEqual(['refund']);
+    const caughtUp = conversation(['refund']);
+    expect(overlaid(caughtUp)).toBe(caughtUp);
+    settle(true);
+    vi.advanceTimersByTime(OVERLAY_GRACE_MS + 1);
+    // A teammate added it back since: what is stored shows.
+    expect(overlaid(conversation(['vip', 'refund'])).tags).toEqual(['vip', 'refund']);
+    holdTagRemovalUntilStored(21, 'refund')(false);
+    expect(overlaid(conversation(['refund'])).tags).toEqual(['refund']);
+  });
+
+  it('a tag added and removed again before either write is read back shows as removed', () => {
+    const added = holdTagUntilStored(22, 'urgent', 'Urgent');
+    const removed = holdTagRemovalUntilStored(22, 'urgent');
+    expect(overlaid({ ...conversation([]), id: 22 }).tags).toEqual([]);
+    // The add's write, read back before the removal's, does not bring the chip back.
+    expect(overlaid({ ...conversation(['urgent']), id: 22 }).tags).toEqual([]);
+    added(true);
+    removed(false);
+    expect(overlaid({ ...conversation(['urgent']), id: 22 }).tags).toEqual(['urgent']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_ACTIONS_MAX, findHeldSend, inverseMutations, popAction, pushAction } from '../../src/app/keyboard/last-actions';
+import { LAST_ACTIONS_MAX, actionDoneText, describeAction, findHeldSend, inverseMutations, popAction, pushAction } from '../../src/app/keyboard/last-actions';
 import { addedTagSlug } from '../../src/protocol/mutations/conversation-mutations';
 import type { LastActions } from '../../src/app/keyboard/last-actions';
 
@@ -46,6 +46,16 @@ describe('last actions', () => {
     const action = { kind: 'tag', conversation_id: 3, name: 'VIP', tagsBefore: [] } as const;
     expect(inverseMutations(action, [{ id: 3, tags: [] }], names)).toEqual([]);
     expect(inverseMutations(action, [], names)).toEqual([]);
+  });
+
+  it('undo of a tag removed adds it back by its name as stored now, unless it is back already', () => {
+    const action = { kind: 'untag', conversation_id: 3, slug: 'vip', name: 'VIP' } as const;
+    expect(inverseMutations(action, [{ id: 3, tags: [] }], names)).toEqual([{ kind: 'tag', conversation_id: 3, name: 'VIP' }]);
+    // Renamed since: the server finds the tag by its present name.
+    expect(inverseMutations(action, [{ id: 3, tags: [] }], new Map([['vip', 'Key account']]))).toEqual([{ kind: 'tag', conversation_id: 3, name: 'Key account' }]);
+    expect(inverseMutations(action, [{ id: 3, tags: ['vip'] }], names)).toEqual([]);
+    expect(actionDoneText(action)).toBe('“VIP” removed from #3');
+    expect(describeAction(action)).toBe('removal of “VIP” from #3');
   });
 
   it('undo of a bulk status change puts each conversation back, one row per earlier status', () => {

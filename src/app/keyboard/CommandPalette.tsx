@@ -74,7 +74,7 @@ export function CommandPalette({ target, filter, onInsertSnippet, onInsertArticl
       if (command.type === 'navigate') await navigate(command.to);
       else if (target && command.type === 'assign') await triage.assign(target, command.agentId);
       else if (target && command.type === 'status') await triage.setStatus(target, command.status);
-      else if (target && command.type === 'tag') await triage.addTag(target, command.name);
+      else if (target && command.type === 'tag') await triage.addTag(target, command.name, new Map(data.tags.map((tag) => [tag.slug, tag.name])));
     } finally {
       processing.current = null;
     }

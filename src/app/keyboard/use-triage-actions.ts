@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { BulkAction } from '../../protocol/api/conversation-requests';
 import { BULK_MAX_CONVERSATIONS, tagBody } from '../../protocol/api/conversation-requests';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
-import { holdTagUntilStored, holdUntilStored } from '../sync/conversation-overlay';
+import { slugOfTagNamed } from '../../protocol/tag-slug';
+import { holdTagRemovalUntilStored, holdTagUntilStored, holdUntilStored } from '../sync/conversation-overlay';
 import { useInboxDb } from '../sync/sync-context';
 import { useSyncActions } from '../sync/use-sync-actions';
 import { useKeyboardRegistry } from './keyboard-context';
@@ -13,7 +14,9 @@ type Subject = Pick<Conversation, 'id' | 'status' | 'agent_id' | 'tags' | 'snooz
 export type TriageActions = {
   setStatus: (conversation: Subject, status: ConversationStatus) => Promise<void>;
   assign: (conversation: Subject, agentId: number | null) => Promise<void>;
-  addTag: (conversation: Subject, name: string) => Promise<void>;
+  /** `tagNames`: the tags known (slug → name), to show the tag the name stands for. */
+  addTag: (conversation: Subject, name: string, tagNames: ReadonlyMap<string, string>) => Promise<void>;
+  removeTag: (conversation: Subject, slug: string, tagNames: ReadonlyMap<string, string>) => Promise<void>;
   /** Until a time (epoch ms), or back now with null. */
   snooze: (conversation: Subject, until: number | null) => Promise<void>;
   /** One action on several conversations (one bulk row per BULK_MAX_CONVERSATIONS), undone as one. */
@@ -42,7 +45,7 @@ export async function triageRecorded(): Promise<void> {
 /**
  * The conversation actions that z can undo, from the header, the shortcuts and the palette
  * alike: each is a mutation through the worker, recorded with what it changed. A status, an
- * assignee or a tag added shows in this tab's header at once (conversation-overlay.ts), before
+ * assignee or a tag added or removed shows in this tab's header at once (conversation-overlay.ts), before
  * the worker's write is read back.
  */
 export function useTriageActions(): TriageActions {
@@ -69,12 +72,18 @@ export function useTriageActionsRecordedBy(record: KeyboardRegistry['record']): 
         settle(recorded);
         if (recorded) record({ kind: 'assign', conversation_id: c.id, before: c.agent_id, after: agentId });
       },
-      addTag: async (c, name) => {
+      addTag: async (c, name, tagNames) => {
         // A name the worker refuses at once (a tag "!!!") is never shown, not even for a frame.
-        const settle = tagBody.safeParse({ name }).success ? holdTagUntilStored(c.id, name) : () => undefined;
+        const settle = tagBody.safeParse({ name }).success ? holdTagUntilStored(c.id, slugOfTagNamed(name, tagNames), name) : () => undefined;
         const recorded = (await mutateTracked({ kind: 'tag', conversation_id: c.id, name })) !== null;
         settle(recorded);
         if (recorded) record({ kind: 'tag', conversation_id: c.id, name, tagsBefore: c.tags });
+      },
+      removeTag: async (c, slug, tagNames) => {
+        const settle = holdTagRemovalUntilStored(c.id, slug);
+        const recorded = (await mutateTracked({ kind: 'untag', conversation_id: c.id, slug })) !== null;
+        settle(recorded);
+        if (recorded) record({ kind: 'untag', conversation_id: c.id, slug, name: tagNames.get(slug) ?? slug });
       },
       snooze: async (c, until) => {
         const before = c.snoozed_until ?? null;
@@ -96,7 +105,8 @@ export function useTriageActionsRecordedBy(record: KeyboardRegistry['record']): 
     return {
       setStatus: (c, status) => tracked(actions.setStatus(c, status)),
       assign: (c, agentId) => tracked(actions.assign(c, agentId)),
-      addTag: (c, name) => tracked(actions.addTag(c, name)),
+      addTag: (c, name, tagNames) => tracked(actions.addTag(c, name, tagNames)),
+      removeTag: (c, slug, tagNames) => tracked(actions.removeTag(c, slug, tagNames)),
       snooze: (c, until) => tracked(actions.snooze(c, until)),
       bulk: (ids, action) => tracked(actions.bulk(ids, action)),
     };

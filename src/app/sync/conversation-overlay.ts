@@ -1,15 +1,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Conversation } from '../../protocol/documents';
-import { tagSlug } from '../../protocol/tag-slug';
 
 /** The fields of a conversation an agent sets from its header, shown before the worker's write is read back. */
 export type ConversationOverlay = Partial<Pick<Conversation, 'status' | 'agent_id'>>;
 
+/** A tag added (`on`) or removed, by its slug. */
+type TagChange = { slug: string; on: boolean };
+
 /**
- * One change held: its fields, or a tag it adds (its slug), until the stored copy holds them, it
+ * One change held: its fields, or a tag it adds or removes, until the stored copy holds them, it
  * failed, or its grace ran out.
  */
-type Held = { patch: ConversationOverlay; tag?: string };
+type Held = { patch: ConversationOverlay; tag?: TagChange };
 
 /**
  * How long a recorded change is still shown over a stored copy that does not hold it yet: the
@@ -49,7 +51,7 @@ export function holdUntilStored(conversationId: number, patch: ConversationOverl
   const earlier: Held[] = [];
   for (const other of held.get(conversationId) ?? []) {
     other.patch = withoutFields(other.patch, patch);
-    if (Object.keys(other.patch).length > 0 || other.tag !== undefined) earlier.push(other);
+    if (Object.keys(other.patch).length > 0 || other.tag) earlier.push(other);
   }
   return hold(conversationId, earlier, { patch });
 }
@@ -58,14 +60,29 @@ export function holdUntilStored(conversationId: number, patch: ConversationOverl
 const typedTagNames = new Map<string, string>();
 
 /**
- * Shows the tag `name` on the conversation in this tab at once, under the slug the worker gives
- * it, with its name as typed (a new tag's stored name follows with the worker's write): as
+ * Shows the tag `name` on the conversation in this tab at once, under `slug` (the tag of that
+ * name, or the slug the worker gives a new one: slugOfTagNamed), with its name as typed while the
+ * stored tags do not name it (a new tag's stored name follows with the worker's write): as
  * holdUntilStored, for a tag added.
  */
-export function holdTagUntilStored(conversationId: number, name: string): (recorded: boolean) => void {
-  const tag = tagSlug(name);
-  if (!typedTagNames.has(tag)) typedTagNames.set(tag, name.trim());
-  return hold(conversationId, held.get(conversationId) ?? [], { patch: {}, tag });
+export function holdTagUntilStored(conversationId: number, slug: string, name: string): (recorded: boolean) => void {
+  if (!typedTagNames.has(slug)) typedTagNames.set(slug, name.trim());
+  return holdTagChange(conversationId, { slug, on: true });
+}
+
+/** The same for a tag removed: its chip goes at once. */
+export function holdTagRemovalUntilStored(conversationId: number, slug: string): (recorded: boolean) => void {
+  return holdTagChange(conversationId, { slug, on: false });
+}
+
+/** An earlier change to the same tag is superseded (added, then removed before the write was read back). */
+function holdTagChange(conversationId: number, tag: TagChange): (recorded: boolean) => void {
+  const earlier = (held.get(conversationId) ?? []).filter((other) => {
+    if (other.tag?.slug !== tag.slug) return true;
+    delete other.tag;
+    return Object.keys(other.patch).length > 0;
+  });
+  return hold(conversationId, earlier, { patch: {}, tag });
 }
 
 function hold(conversationId: number, earlier: Held[], entry: Held): (recorded: boolean) => void {
@@ -88,7 +105,7 @@ function subscribe(listener: () => void): () => void {
 
 function holds(conversation: Conversation, { patch, tag }: Held): boolean {
   const fieldsHeld = Object.entries(patch).every(([key, value]) => conversation[key as keyof ConversationOverlay] === value);
-  return fieldsHeld && (tag === undefined || conversation.tags.includes(tag));
+  return fieldsHeld && (tag === undefined || conversation.tags.includes(tag.slug) === tag.on);
 }
 
 /** The conversation as this tab shows it: the stored copy with the changes it does not hold yet. */
@@ -96,8 +113,13 @@ export function overlaid(conversation: Conversation): Conversation {
   const pending = (held.get(conversation.id) ?? []).filter((entry) => !holds(conversation, entry));
   if (pending.length === 0) return conversation;
   const shown = Object.assign({ ...conversation }, ...pending.map((entry) => entry.patch)) as Conversation;
-  const added = pending.flatMap((entry) => (entry.tag === undefined || shown.tags.includes(entry.tag) ? [] : [entry.tag]));
-  return added.length === 0 ? shown : { ...shown, tags: [...shown.tags, ...new Set(added)] };
+  const changes = pending.flatMap((entry) => (entry.tag ? [entry.tag] : []));
+  return changes.length === 0 ? shown : { ...shown, tags: changes.reduce(withTagChange, shown.tags) };
+}
+
+function withTagChange(tags: readonly string[], { slug, on }: TagChange): string[] {
+  if (on) return tags.includes(slug) ? [...tags] : [...tags, slug];
+  return tags.filter((tag) => tag !== slug);
 }
 
 /** `names` (slug → name, as stored) with the names typed in this tab for the tags it does not name yet. */

@@ -21,8 +21,15 @@ export const messageIdField = z.string({ error: 'is required' }).min(1, { error:
 
 const onConversation = z.object({ conversation_id: conversationIdField });
 
+/**
+ * The slug of the tag a name stands for, as the device found it when the action was queued (the
+ * worker fills it; the request sends the name): a tag of that name, renamed since it was created,
+ * keeps its first slug, and the server adds it by its name.
+ */
+const tagSlugField = z.string().min(1).max(100).optional();
+
 export const CONVERSATION_MUTATIONS = {
-  tag: onConversation.extend(tagBody.shape),
+  tag: onConversation.extend(tagBody.shape).extend({ slug: tagSlugField }),
   /** `slug` as in `DELETE …/tags/{slug}`. */
   untag: onConversation.extend({ slug: z.string().min(1).max(100) }),
   status: onConversation.extend(statusBody.shape),
@@ -46,13 +53,15 @@ export const CONVERSATION_MUTATIONS = {
    */
   merge: onConversation.extend({ into: conversationIdField, moved_ids: z.array(messageIdField).optional() }),
   /** One action on several conversations: one row, one request, patched on (and rolled back from) each. */
-  bulk: z.object({ conversation_ids: bulkBody.shape.ids, action: bulkAction }),
+  bulk: z.object({ conversation_ids: bulkBody.shape.ids, action: bulkAction, tag_slug: tagSlugField }),
 };
 
 /** What the tab records of a status change, an assignment and a tag, so that z can take it back. */
 export type StatusAction = { kind: 'status'; conversation_id: number; before: ConversationStatus; after: ConversationStatus };
 export type AssignAction = { kind: 'assign'; conversation_id: number; before: number | null; after: number | null };
 export type TagAction = { kind: 'tag'; conversation_id: number; name: string; tagsBefore: readonly string[] };
+/** A tag removed: its slug, and its name as shown then (for the toasts, and to add it back by). */
+export type UntagAction = { kind: 'untag'; conversation_id: number; slug: string; name: string };
 export type SnoozeAction = { kind: 'snooze'; conversation_id: number; before: number | null; after: number | null };
 
 /** What a bulk action changed: each conversation as it was before. */
@@ -81,6 +90,16 @@ export const CONVERSATION_INVERSES = {
     describe: (action: TagAction) => `tag “${action.name}” on #${action.conversation_id}`,
     done: (action: TagAction) => `#${action.conversation_id} tagged “${action.name}”`,
   },
+  untag: {
+    // Added back by its name (the server finds the tag by it) unless it is back already.
+    inverse(action: UntagAction, { conversations, tagNames }) {
+      const conversation = conversations.get(action.conversation_id);
+      if (!conversation || conversation.tags.includes(action.slug)) return [];
+      return [{ kind: 'tag', conversation_id: action.conversation_id, name: tagNames.get(action.slug) ?? action.name }];
+    },
+    describe: (action: UntagAction) => `removal of “${action.name}” from #${action.conversation_id}`,
+    done: (action: UntagAction) => `“${action.name}” removed from #${action.conversation_id}`,
+  },
   snooze: {
     inverse: (action: SnoozeAction) => [{ kind: 'snooze', conversation_id: action.conversation_id, until: action.before }],
     describe: (action: SnoozeAction) => `snooze of #${action.conversation_id}`,
@@ -95,6 +114,7 @@ export const CONVERSATION_INVERSES = {
   status: Inverse<StatusAction>;
   assign: Inverse<AssignAction>;
   tag: Inverse<TagAction>;
+  untag: Inverse<UntagAction>;
   snooze: Inverse<SnoozeAction>;
   bulk: Inverse<BulkAction>;
 };

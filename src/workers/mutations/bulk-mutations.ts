@@ -1,7 +1,8 @@
 import type { BulkAction } from '../../protocol/api/conversation-requests';
 import type { Conversation } from '../../protocol/documents';
 import { documentsIn, isConversationDoc, putting } from './answer-documents';
-import { showNewTag, withAgent, withoutTag, withStatus, withTag } from './conversation-mutations';
+import { tagSlug } from '../../protocol/tag-slug';
+import { showNewTag, slugOfTagNamedHere, withAgent, withoutTag, withStatus, withTag } from './conversation-mutations';
 import { conversationLane } from './conversation-scope';
 import type { MutationDefinitions } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
@@ -16,11 +17,12 @@ export const bulkMutations = {
     lanes: (input) => unique(input.conversation_ids).map(conversationLane),
     targets: (input) => unique(input.conversation_ids).map((id) => ({ col: 'conversations', id })),
     touches: ['tags'],
+    prepare: async (db, input) => ('add_tag' in input.action ? { ...input, tag_slug: await slugOfTagNamedHere(db, input.action.add_tag) } : input),
     queued: async (db, input) => {
-      if ('add_tag' in input.action) await showNewTag(db, input.action.add_tag);
+      if ('add_tag' in input.action) await showNewTag(db, input.action.add_tag, input.tag_slug);
       return [];
     },
-    patch: { conversations: (doc, input) => (doc === null || !input.conversation_ids.includes(doc.id) ? doc : withBulkAction(doc, input.action)) },
+    patch: { conversations: (doc, input) => (doc === null || !input.conversation_ids.includes(doc.id) ? doc : withBulkAction(doc, input.action, input.tag_slug)) },
     request: (input) => ({ method: 'POST', path: 'conversations/bulk', body: { ids: input.conversation_ids, action: input.action } }),
     // `{conversations}`: every listed conversation as changed.
     answer: (body) => putting('conversations', documentsIn(body, 'conversations', isConversationDoc)),
@@ -32,10 +34,10 @@ export const bulkMutations = {
 } satisfies MutationDefinitions<'bulk'>;
 
 /** What a bulk action does to one conversation: the same as the single action. */
-function withBulkAction(doc: Conversation, action: BulkAction): Conversation {
+function withBulkAction(doc: Conversation, action: BulkAction, tagSlugFound: string | undefined): Conversation {
   if ('status' in action) return withStatus(doc, action.status);
   if ('agent_id' in action) return withAgent(doc, action.agent_id);
-  if ('add_tag' in action) return withTag(doc, action.add_tag);
+  if ('add_tag' in action) return withTag(doc, tagSlugFound ?? tagSlug(action.add_tag));
   return withoutTag(doc, action.remove_tag);
 }
 

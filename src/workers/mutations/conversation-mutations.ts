@@ -1,6 +1,6 @@
 import type { InboxDatabase } from '../../client-db/inbox-database';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
-import { tagSlug } from '../../protocol/tag-slug';
+import { slugOfTagNamed, tagSlug } from '../../protocol/tag-slug';
 import { conversationPath, onConversation } from './conversation-scope';
 import type { MutationDefinitions } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
@@ -10,11 +10,12 @@ export const conversationMutations = {
   tag: {
     ...onConversation,
     touches: ['tags'],
+    prepare: async (db, input) => ({ ...input, slug: await slugOfTagNamedHere(db, input.name) }),
     queued: async (db, input) => {
-      await showNewTag(db, input.name);
+      await showNewTag(db, input.name, input.slug);
       return [];
     },
-    patch: { conversations: (doc, input) => doc && withTag(doc, input.name) },
+    patch: { conversations: (doc, input) => doc && withTag(doc, input.slug ?? tagSlug(input.name)) },
     request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/tags`, body: { name: input.name } }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'tag', conversation_id: 1, name: 'VIP' } },
   },
@@ -51,8 +52,7 @@ export const conversationMutations = {
 } satisfies MutationDefinitions<'tag' | 'untag' | 'status' | 'assign' | 'snooze' | 'read'>;
 
 /** §5: a tag is added only if not already present (by its optimistic slug; the server's answer replaces it). */
-export function withTag(doc: Conversation, name: string): Conversation {
-  const slug = tagSlug(name);
+export function withTag(doc: Conversation, slug: string): Conversation {
   return doc.tags.includes(slug) ? doc : { ...doc, tags: [...doc.tags, slug] };
 }
 
@@ -69,11 +69,15 @@ export function withAgent(doc: Conversation, agentId: number | null): Conversati
   return { ...doc, agent_id: agentId };
 }
 
+/** slugOfTagNamed over the tags this device holds (a few hundred at most). */
+export async function slugOfTagNamedHere(db: InboxDatabase, name: string): Promise<string> {
+  return slugOfTagNamed(name, (await db.tags.toArray()).map((tag) => [tag.slug, tag.name] as const));
+}
+
 /**
  * A tag new to this organization has no document until the server creates it: show its name
  * meanwhile. Version 0 gives way to the server's copy, whatever it says.
  */
-export async function showNewTag(db: InboxDatabase, name: string): Promise<void> {
-  const slug = tagSlug(name);
+export async function showNewTag(db: InboxDatabase, name: string, slug = tagSlug(name)): Promise<void> {
   if (!(await db.tags.get(slug))) await db.tags.put({ slug, name: name.trim(), is_system: false, version: 0 });
 }

@@ -194,8 +194,8 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         onStatus={(status) => void triage.setStatus(shown, status)}
         onAssign={(agentId) => void triage.assign(shown, agentId)}
         onSnooze={(until) => void triage.snooze(conversation, until)}
-        onTag={(name) => void triage.addTag(conversation, name)}
-        onUntag={(slug) => mutate({ kind: 'untag', conversation_id: id, slug })}
+        onTag={(name) => void triage.addTag(conversation, name, tagNames)}
+        onUntag={(slug) => void triage.removeTag(conversation, slug, tagNames)}
       />
       <Thread conversationId={id} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
       <ComposerNotices conversationId={id} myId={agent.id} contact={contact} collision={collision} />
