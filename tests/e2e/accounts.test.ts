@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite } from '../support/browser-suite';
 import { startServer } from '../support/server-process';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { openServerDatabase } from '../support/server-database';
+import { withServerDatabase } from '../support/server-database';
 
 let sink: SmtpSink;
 let page: Page;
@@ -136,13 +136,10 @@ describe('accounts in the browser', () => {
     await createAccount(owner);
     await page.goto(`/${owner.domain}/account/general`);
     await page.getByLabel('Name', { exact: true }).waitFor();
-    const db = openServerDatabase(suite.server);
-    try {
+    await withServerDatabase(suite.server, async (db) => {
       const agent = await db.selectFrom('agents').select('id').where('email', '=', owner.email).executeTakeFirstOrThrow();
       await db.updateTable('auth_tokens').set({ expires_at: Date.now() - 1 }).where('agent_id', '=', agent.id).execute();
-    } finally {
-      await db.destroy();
-    }
+    });
     // The agent comes back later: the app's first call finds the session expired.
     await page.goto(`/${owner.domain}/organization/general`);
     await page.waitForURL('**/auth/login?**');

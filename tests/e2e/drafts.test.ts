@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 import type { Db } from '../../src/server/db/database';
-import { openServerDatabase } from '../support/server-database';
+import { withServerDatabase } from '../support/server-database';
 import { composerText } from '../support/composer-text';
 
 const suite = useSeededBrowserSuite({ org: 'drafts-e2e', conversations: 4, messagesPerConversation: 2 });
@@ -23,14 +23,7 @@ const pathOf = (index: number) => `/${suite.seeded.slug}/conversations/view/${co
 const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 
 /** `read` over a connection of its own to the server's database, closed after it. */
-async function readServer<T>(read: (db: Db) => Promise<T>): Promise<T> {
-  const db = openServerDatabase(suite.server);
-  try {
-    return await read(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const readServer = <T>(read: (db: Db) => Promise<T>): Promise<T> => withServerDatabase(suite.server, read);
 
 /** Feed rows the server wrote for drafts: one per save it applied. */
 const draftSaves = (): Promise<number> =>

@@ -4,7 +4,7 @@ import type { Agent } from '../../src/protocol/api/models';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import type { NotificationsResponse, PushPayload } from '../../src/protocol/notifications/push-requests';
 import { hashSecretToken } from '../../src/server/auth/secret-token';
-import { openServerDatabase } from '../support/server-database';
+import { withServerDatabase } from '../support/server-database';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 
 const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1 });
@@ -97,16 +97,13 @@ describe('notifications', () => {
 
   it('an email’s unsubscribe link asks first, turns that event’s emails off without signing in, and works once', async () => {
     const token = `unsub-${Date.now()}-${'x'.repeat(40)}`;
-    const db = openServerDatabase(suite.server);
-    try {
+    await withServerDatabase(suite.server, async (db) => {
       const owner = await db.selectFrom('agents').select(['id', 'org_id']).where('email', '=', suite.seeded.ownerEmail).executeTakeFirstOrThrow();
       await db
         .insertInto('notification_unsubscribes')
         .values({ token_hash: hashSecretToken(token), org_id: owner.org_id, agent_id: owner.id, event: 'mentioned', created_at: Date.now(), expires_at: Date.now() + 60_000, used_at: null })
         .execute();
-    } finally {
-      await db.destroy();
-    }
+    });
     const page = await suite.newPage();
     await page.goto(`/unsubscribe/${token}`);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -170,17 +167,14 @@ describe('notifications', () => {
 
     await page.context().setOffline(false);
     await waitForConnection(page, 'Live');
-    const db = openServerDatabase(suite.server);
-    try {
+    await withServerDatabase(suite.server, async (db) => {
       const rows = async () => {
         const note = await db.selectFrom('messages').select('id').where('message', '=', 'Offline ask @Alex Rivera please').executeTakeFirst();
         if (!note) return [];
         return db.selectFrom('notifications').select(['agent_id', 'channel']).where('event_key', '=', `mention:n-${note.id}`).execute();
       };
       await expect.poll(rows, { timeout: 20_000 }).toEqual([{ agent_id: alex.id, channel: 'email' }]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('a push shows one notification per conversation, none for the conversation on screen, and a click opens the conversation', async () => {

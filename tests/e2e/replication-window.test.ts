@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
-import { openServerDatabase } from '../support/server-database';
+import { withServerDatabase } from '../support/server-database';
 
 const suite = useSeededBrowserSuite({ org: 'window-e2e', conversations: 6, messagesPerConversation: 2 });
 const DAY = 24 * 3600_000;
@@ -13,12 +13,9 @@ beforeAll(async () => {
   if (!first) throw new Error('No conversation seeded');
   old = first;
   // Closed, read and last updated 200 days ago: outside the default 90-day window.
-  const db = openServerDatabase(suite.server);
-  try {
-    await db.updateTable('conversations').set({ status: 'CLOSED', is_unread: 0, last_update_ts: Date.now() - 200 * DAY }).where('id', '=', old.id).execute();
-  } finally {
-    await db.destroy();
-  }
+  await withServerDatabase(suite.server, (db) =>
+    db.updateTable('conversations').set({ status: 'CLOSED', is_unread: 0, last_update_ts: Date.now() - 200 * DAY }).where('id', '=', old.id).execute(),
+  );
 });
 
 describe('the replication window', () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Conversation, Snippet, SnippetCategory } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
-import { openServerDatabase } from '../support/server-database';
+import { withServerDatabase } from '../support/server-database';
 import { composerText } from '../support/composer-text';
 
 const suite = useSeededBrowserSuite({ org: 'snippets-e2e', conversations: 3, messagesPerConversation: 1 });
@@ -27,12 +27,10 @@ const picker = (page: Page) => page.getByRole('dialog', { name: 'Insert a snippe
 const library = async () => (await suite.api.get<Library>('snippets/')).body;
 
 async function feedRows(col: string, docId: string, action: 'insert' | 'update' | 'delete'): Promise<number> {
-  const db = openServerDatabase(suite.server);
-  try {
-    return (await db.selectFrom('changes').select('seq').where('col', '=', col).where('doc_id', '=', docId).where('action', '=', action).execute()).length;
-  } finally {
-    await db.destroy();
-  }
+  const rows = await withServerDatabase(suite.server, (db) =>
+    db.selectFrom('changes').select('seq').where('col', '=', col).where('doc_id', '=', docId).where('action', '=', action).execute(),
+  );
+  return rows.length;
 }
 
 describe('snippets', () => {

@@ -14,3 +14,13 @@ export function openServerDatabase(server: Pick<RunningServer, 'dataDir' | 'data
 export function openServerDatabaseHandle(server: Pick<RunningServer, 'dataDir' | 'databaseUrl'>): DatabaseHandle {
   return openDatabase({ databaseUrl: server.databaseUrl, dataDir: server.dataDir });
 }
+
+/** `use` over a connection of its own to a running server's database, closed after it, whatever `use` does. */
+export async function withServerDatabase<T>(server: Pick<RunningServer, 'dataDir' | 'databaseUrl'>, use: (db: Db) => Promise<T>): Promise<T> {
+  const db = openServerDatabase(server);
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
+}
