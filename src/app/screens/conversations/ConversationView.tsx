@@ -181,21 +181,23 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
     (note: LocalMessage) => mutate({ kind: 'delete-note', conversation_id: id, note_id: note.id }),
     [id, mutate],
   );
+  // The stored names, and those typed in this tab for tags not stored yet (a chip shown at once).
+  const shownTagNames = withTypedTagNames(tagNames);
 
   return (
     <section className="conversation-view" aria-label={conversation.subject || 'Conversation'}>
       <ConversationHeader
         conversation={shown}
         contact={contact}
-        tagNames={withTypedTagNames(tagNames)}
+        tagNames={shownTagNames}
         myId={agent.id}
         backPath={backPath}
         tagInputRef={tagInput}
         onStatus={(status) => void triage.setStatus(shown, status)}
         onAssign={(agentId) => void triage.assign(shown, agentId)}
         onSnooze={(until) => void triage.snooze(conversation, until)}
-        onTag={(name) => void triage.addTag(conversation, name, tagNames)}
-        onUntag={(slug) => void triage.removeTag(conversation, slug, tagNames)}
+        onTag={(name) => void triage.addTag(conversation, name, shownTagNames)}
+        onUntag={(slug) => void triage.removeTag(conversation, slug, shownTagNames)}
       />
       <Thread conversationId={id} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
       <ComposerNotices conversationId={id} myId={agent.id} contact={contact} collision={collision} />
