@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, get as httpGet } from 'node:http';
+import { Agent, get as httpGet, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,31 @@ describeEachDatabase('HTTP surface', (database) => {
 
     const empty = await suite.client().post('auth/clear', '', { headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(200);
+  });
+
+  it('a client still sending an oversized body gets the 413 and its text, not a reset', async () => {
+    // 3 MB of JSON in 64 KiB writes a few milliseconds apart: the server refuses it after 1 MB,
+    // long before the last write.
+    const url = new URL(`${suite.server.url}/api/auth/login`);
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 48 * chunk.length } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => (text += part));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+      let written = 0;
+      const writeNext = () => {
+        if (written === 48) return;
+        written += 1;
+        request.write(chunk, () => setTimeout(writeNext, 3));
+      };
+      writeNext();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toEqual({ error: API_ERRORS.bodyTooLarge });
   });
 
   it('accepts the client session header and paths with or without a trailing slash', async () => {

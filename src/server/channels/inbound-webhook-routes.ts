@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHANNEL_ERRORS, INBOUND_SECRET_HEADER, inboundQuery, type InboundResponse } from '../../protocol/api/channels';
 import { apiPaths } from '../../protocol/api/routes';
 import type { AppContext } from '../app-context';
+import { drainBody } from '../http/drain-body';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { InboundRejection, type RejectionKind } from './inbound-limits';
@@ -72,44 +73,6 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
 
 /** An oversized body is read away up to this many more bytes (or INBOUND_MAX_BYTES if larger) before the 413. */
 const DRAIN_MIN_BYTES = 64 * 1024 * 1024;
-const DRAIN_TIMEOUT_MS = 10_000;
-
-/**
- * Reads and drops what is left of a request body, up to `maxBytes` more and DRAIN_TIMEOUT_MS; a
- * sender that goes on past that is cut off (it then sees a reset, as it asked for).
- */
-function drainBody(body: Readable, maxBytes: number): Promise<void> {
-  return new Promise((resolve) => {
-    let dropped = 0;
-    const finish = () => {
-      clearTimeout(timer);
-      body.off('data', onData);
-      body.off('end', finish);
-      body.off('error', finish);
-      body.off('close', finish);
-      resolve();
-    };
-    const cutOff = () => {
-      body.destroy();
-      finish();
-    };
-    const onData = (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > maxBytes) cutOff();
-    };
-    const timer = setTimeout(cutOff, DRAIN_TIMEOUT_MS);
-    if (body.readableEnded || body.destroyed) {
-      finish();
-      return;
-    }
-    body.on('data', onData);
-    body.once('end', finish);
-    body.once('error', finish);
-    body.once('close', finish);
-    body.resume();
-  });
-}
-
 /** 413 and close: what is left of an oversized body (past the drain bound) is not worth reading. */
 function tooLarge(reply: FastifyReply, error: string): FastifyReply {
   return reply.code(413).header('connection', 'close').send({ error });

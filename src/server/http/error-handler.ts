@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { ERROR_TEXTS } from '../../protocol/error-texts';
 import { isEncodingError } from '../db/encoding-error';
+import { drainBody } from './drain-body';
 import { HttpError } from './http-error';
 
 /** Fastify's own client errors, in the words of §8; other 4xx keep a generic text. */
@@ -11,8 +12,15 @@ const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: API_ERRORS.invalidJson,
 };
 
+/**
+ * A body past its limit is read away up to this much more before the 413, so that a client still
+ * sending it gets the answer (a reply over the limit is refused with §8's text, not retried as
+ * a network failure); a larger one is answered at once, its connection closed under it.
+ */
+const OVERSIZED_DRAIN_BYTES = 16 * 1024 * 1024;
+
 /** Every failure becomes `{error}` or `{errors}`: never a stack trace, never a 500 for bad input. */
-export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): void {
+export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): void | Promise<FastifyReply> {
   if (error instanceof HttpError) {
     void reply.code(error.statusCode).send(error.body);
     return;
@@ -23,6 +31,7 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     void reply.code(400).send({ error: API_ERRORS.unstorableText });
     return;
   }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return bodyTooLarge(request, reply);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const text = FRAMEWORK_ERRORS[error.code] ?? (error instanceof SyntaxError ? API_ERRORS.invalidJson : ERROR_TEXTS.generic);
@@ -31,4 +40,10 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
   }
   request.log.error({ err: error }, 'Request failed');
   void reply.code(500).send({ error: ERROR_TEXTS.unexpected });
+}
+
+async function bodyTooLarge(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared <= OVERSIZED_DRAIN_BYTES) await drainBody(request.raw, OVERSIZED_DRAIN_BYTES);
+  return reply.code(413).header('connection', 'close').send({ error: API_ERRORS.bodyTooLarge });
 }
