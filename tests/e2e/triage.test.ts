@@ -76,7 +76,7 @@ describe('the tag field', () => {
 });
 
 describe('a tag renamed since it was made', () => {
-  it('picked by its new name shows as one chip; removed, its chip goes at once; z brings it back', async () => {
+  it('picked by its new name shows as one chip; removed, its chip goes with a toast; z brings it back', async () => {
     const target = conversations[10];
     if (!target) throw new Error('Nothing seeded');
     await suite.api.post('tags', { name: 'Partners' });
@@ -107,7 +107,8 @@ describe('a tag renamed since it was made', () => {
     expect(await tagNames()).not.toContain('resellers');
 
     await page.getByRole('button', { name: 'Remove tag Resellers' }).click();
-    expect(await tags.getByRole('listitem').count()).toBe(0);
+    // At once in the tab (the overlay's unit tests); here, only that it goes.
+    await expect.poll(() => tags.getByRole('listitem').count()).toBe(0);
     await expect.poll(() => page.getByText(`“Resellers” removed from #${target.id}`).isVisible()).toBe(true);
     await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target.id}`)).body.tags, { timeout: 20_000 }).toEqual([]);
     await page.keyboard.press('z');
