@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHANNEL_ERRORS, INBOUND_SECRET_HEADER, inboundQuery, type InboundResponse } from '../../protocol/api/channels';
 import { apiPaths } from '../../protocol/api/routes';
 import type { AppContext } from '../app-context';
-import { drainBody } from '../http/drain-body';
+import { drainBody, tooLarge } from '../http/drain-body';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { InboundRejection, type RejectionKind } from './inbound-limits';
@@ -73,10 +73,6 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
 
 /** An oversized body is read away up to this many more bytes (or INBOUND_MAX_BYTES if larger) before the 413. */
 const DRAIN_MIN_BYTES = 64 * 1024 * 1024;
-/** 413 and close: what is left of an oversized body (past the drain bound) is not worth reading. */
-function tooLarge(reply: FastifyReply, error: string): FastifyReply {
-  return reply.code(413).header('connection', 'close').send({ error });
-}
 
 function secretMatches(header: string | string[] | undefined, secret: string): boolean {
   const given = Array.isArray(header) ? header[0] : header;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -38,4 +39,9 @@ export function drainBody(body: Readable, maxBytes: number): Promise<void> {
     body.once('close', finish);
     body.resume();
   });
+}
+
+/** 413 and close: what is left of an oversized body (past the drain bound) is not worth reading. */
+export function tooLarge(reply: FastifyReply, error: string): FastifyReply {
+  return reply.code(413).header('connection', 'close').send({ error });
 }

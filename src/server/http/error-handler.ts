@@ -2,20 +2,19 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { ERROR_TEXTS } from '../../protocol/error-texts';
 import { isEncodingError } from '../db/encoding-error';
-import { drainBody } from './drain-body';
+import { drainBody, tooLarge } from './drain-body';
 import { HttpError } from './http-error';
 
 /** Fastify's own client errors, in the words of §8; other 4xx keep a generic text. */
 const FRAMEWORK_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: API_ERRORS.unsupportedContentType,
-  FST_ERR_CTP_BODY_TOO_LARGE: API_ERRORS.bodyTooLarge,
   FST_ERR_CTP_EMPTY_JSON_BODY: API_ERRORS.invalidJson,
 };
 
 /**
- * A body past its limit is read away up to this much more before the 413, so that a client still
- * sending it gets the answer (a reply over the limit is refused with §8's text, not retried as
- * a network failure); a larger one is answered at once, its connection closed under it.
+ * A body past its limit (FST_ERR_CTP_BODY_TOO_LARGE) is read away up to this much more before the
+ * 413, so that a client still sending it gets the answer rather than a reset it cannot tell from
+ * a network failure; a larger one is answered at once, its connection closed under it.
  */
 const OVERSIZED_DRAIN_BYTES = 16 * 1024 * 1024;
 
@@ -45,5 +44,5 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
 async function bodyTooLarge(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared <= OVERSIZED_DRAIN_BYTES) await drainBody(request.raw, OVERSIZED_DRAIN_BYTES);
-  return reply.code(413).header('connection', 'close').send({ error: API_ERRORS.bodyTooLarge });
+  return tooLarge(reply, API_ERRORS.bodyTooLarge);
 }
