@@ -117,6 +117,30 @@ describe('a tag renamed since it was made', () => {
   });
 });
 
+describe('removing the tag a custom inbox lists by', () => {
+  it('takes the open conversation out of that inbox and opens the next one', async () => {
+    const tagged = [conversations[8], conversations[9]];
+    for (const c of tagged) if (c) await suite.api.post(`conversations/${c.id}/tags`, { name: 'Callback' });
+    await suite.api.patch('account/', { custom_inboxes: [{ key: 'callbacks', name: 'Callbacks', query: 'tag:callback' }] });
+    try {
+      const page = await suite.newAgentPage();
+      await page.goto(`/${suite.seeded.slug}/conversations?inbox=callbacks`);
+      await expect.poll(async () => (await rowIds(page)).length, { timeout: 20_000 }).toBe(2);
+      const [target, next] = await rowIds(page);
+      await page.goto(`/${suite.seeded.slug}/conversations/view/${target}?inbox=callbacks`);
+      await page.getByRole('log', { name: 'Messages' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => selectedId(page), { timeout: 20_000 }).toBe(target);
+
+      await page.getByRole('button', { name: 'Remove tag Callback' }).click();
+      await expect.poll(() => openId(page)).toBe(next);
+      await expect.poll(() => rowIds(page)).toEqual([next]);
+      await expect.poll(async () => (await suite.api.get<Conversation>(`conversations/${target}`)).body.tags, { timeout: 20_000 }).toEqual([]);
+    } finally {
+      await suite.api.patch('account/', { custom_inboxes: [] });
+    }
+  });
+});
+
 describe('signing in from a deep link', () => {
   it('a conversation opened while signed out is where signing in lands', async () => {
     const target = conversations[3];
