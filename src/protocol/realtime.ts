@@ -103,6 +103,8 @@ export const streamQuery = z.object({
   cursor: z.string().regex(/^[0-9]{1,15}$/).transform(Number).optional().catch(undefined),
   /** The conversation the agent's address names, sent right after the first screen on a bootstrap. */
   open: z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number).optional().catch(undefined),
+  /** `1`: the client answers a bootstrap's documents with WRITTEN, so the server paces the bootstrap by them. */
+  pace: z.enum(['1']).optional().catch(undefined),
 });
 export type StreamQuery = z.input<typeof streamQuery>;
 
@@ -116,6 +118,21 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 /** The client's answer to a bootstrap's PAINT: what came before it is written (see CONTROL_ACTIONS). */
 export const PAINTED_FRAME = JSON.stringify({ action: 'PAINTED' });
 export const paintedFrame = z.object({ action: z.literal('PAINTED') });
+
+/**
+ * The client's answer to a bootstrap's documents, sent after each transaction that wrote some
+ * commits: how many documents of this socket's bootstrap (every `fetch` after RESET without a
+ * target id) it has written in all. A client that asked for it (`pace=1` on `/stream`) is sent
+ * at most BOOTSTRAP_WINDOW_DOCS documents it has not yet written: the server sends as fast as
+ * the device writes, instead of at once, so neither the server's reads and serialization, nor
+ * the parsing of what waits in the worker, crowd the device's first seconds, and the worker
+ * never holds more than a window of documents waiting.
+ */
+export const writtenFrame = z.object({ action: z.literal('WRITTEN'), documents: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) });
+export type WrittenFrame = z.infer<typeof writtenFrame>;
+export function writtenFrameText(documents: number): string {
+  return JSON.stringify({ action: 'WRITTEN', documents } satisfies WrittenFrame);
+}
 
 /**
  * What the agent's browser says it is doing (§4 viewer presence): the one conversation it views

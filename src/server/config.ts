@@ -8,6 +8,7 @@ import { loadNotificationConfig, type NotificationConfig } from './notifications
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
+import { BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
 import { DEFAULT_FIRST_SCREEN_WAIT_MS } from './realtime/paint-acks';
 
 export type TrustProxy = boolean | string;
@@ -41,6 +42,8 @@ export type Config = {
   presenceHeartbeatMs: number;
   /** How long a bootstrap waits for the browser's PAINTED before sending the rest (realtime/paint-acks.ts). */
   firstScreenWaitMs: number;
+  /** How many documents a paced bootstrap lets the client have unwritten (realtime/bootstrap-pace.ts). */
+  bootstrapWindowDocs: number;
   /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
   content: ContentConfig;
   /** Web push keys and the email digest's pace (notifications/notification-config.ts). */
@@ -90,6 +93,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - FIRST_SCREEN_WAIT_MS how long a first sync waits for the browser to say it wrote the agent's
  *                first screen before it sends the rest of the organization anyway (2000; 0 sends it
  *                at once)
+ * - BOOTSTRAP_WINDOW_DOCS how many documents of a first sync the server sends ahead of what the
+ *                browser says it has written (25000): the rest follows as fast as the device writes
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
  *                notifications/notification-config.ts
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     cspReportUri: parseReportUri(env.CSP_REPORT_URI),
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
     firstScreenWaitMs: parseMilliseconds(env.FIRST_SCREEN_WAIT_MS, 'FIRST_SCREEN_WAIT_MS', { fallback: DEFAULT_FIRST_SCREEN_WAIT_MS, min: 0, max: 60_000 }),
+    bootstrapWindowDocs: parseWholeNumber(env.BOOTSTRAP_WINDOW_DOCS, 'BOOTSTRAP_WINDOW_DOCS', { fallback: BOOTSTRAP_WINDOW_DOCS, min: 1, max: 10_000_000 }, 'documents'),
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),
@@ -146,13 +152,17 @@ function parsePort(value: string | undefined): number {
 }
 
 function parseMilliseconds(value: string | undefined, name: string, range: { fallback: number; min: number; max: number }): number {
+  return parseWholeNumber(value, name, range, 'milliseconds');
+}
+
+function parseWholeNumber(value: string | undefined, name: string, range: { fallback: number; min: number; max: number }, unit: string): number {
   const raw = nonEmpty(value);
   if (raw === undefined) return range.fallback;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < range.min || ms > range.max) {
-    throw new ConfigError(`${name} must be a number of milliseconds (${range.min} to ${range.max})`);
+  const number = Number(raw);
+  if (!Number.isInteger(number) || number < range.min || number > range.max) {
+    throw new ConfigError(`${name} must be a number of ${unit} (${range.min} to ${range.max})`);
   }
-  return ms;
+  return number;
 }
 
 /** A report URI goes into a header: an http(s) URL or a path of visible ASCII, without `;` or `,`. */

@@ -10,7 +10,8 @@ import type { StoredDoc } from './recompute-visible';
  * `read` and `fetch` count as add (§4).
  */
 export type FeedOp =
-  | { kind: 'reset' }
+  /** `socket`: which one sent it (the writer's push sets it): the bootstrap's WRITTEN answers go there. */
+  | { kind: 'reset'; socket: number }
   | { kind: 'put'; col: CollectionName; docs: StoredDoc[]; cursor: number | null; targetId: string | null }
   | { kind: 'delete'; col: CollectionName; id: string | number; cursor: number | null }
   | { kind: 'cursor'; cursor: number }
@@ -27,7 +28,7 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
   const cursor = message.cursor ?? null;
   switch (message.action) {
     case 'RESET':
-      return { kind: 'reset' };
+      return { kind: 'reset', socket: 0 };
     case 'READY': {
       const days = message.document?.['window_days'];
       return { kind: 'ready', cursor, windowDays: typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : null };

@@ -36,6 +36,11 @@ export type FeedWriterDeps = {
   paintPauseMs?: number;
   /** A PAINT's screen was committed and the pause after it is over: the server may send the rest (PAINTED). `socket`: the one the PAINT came on. */
   onPainted?: (socket: number) => void;
+  /**
+   * A transaction that wrote documents of a bootstrap committed: `documents` of it are written in
+   * all, since the RESET that came on `socket` (the server paces the rest by it: WRITTEN).
+   */
+  onBootstrapWritten?: (socket: number, documents: number) => void;
 };
 
 /**
@@ -63,6 +68,8 @@ export function createFeedWriter(deps: FeedWriterDeps) {
   let stopped = false;
   /** The bootstrap under way since its RESET arrived, measured for the `bootstrap` meta row. */
   let measured: Omit<BootstrapMeta, 'key' | 'ready_at'> | null = null;
+  /** The bootstrap's own documents committed since its RESET, and the socket it came on. */
+  let bootstrapWritten = { socket: 0, documents: 0 };
 
   function takeBatch(): FeedOp[] {
     let docs = 0;
@@ -102,6 +109,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     const effects: FeedEffect[] = [];
     const startedAt = deps.now();
     let readyInBatch = false;
+    let nextWritten = bootstrapWritten;
     const advance = (to: number | null) => {
       if (to === null || nextBootstrapping) return;
       nextCursor = Math.max(nextCursor ?? 0, to);
@@ -116,6 +124,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
         for (const op of mergeFeedOps(batch)) {
           const bootstrapDocs = op.kind === 'put' && nextBootstrapping && op.targetId === null;
           if (bootstrapDocs && measured) measured.documents += op.docs.length;
+          if (bootstrapDocs) nextWritten = { ...nextWritten, documents: nextWritten.documents + op.docs.length };
           if (bootstrapDocs && !streamedDuringBootstrap) {
             withBases ??= await collectionsWithBases(db);
             if (!withBases.has(op.col)) {
@@ -133,6 +142,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
           }
           switch (op.kind) {
             case 'reset':
+              nextWritten = { socket: op.socket, documents: 0 };
               await clearDocuments(db, now);
               streamedDuringBootstrap = false;
               withBases = null;
@@ -194,7 +204,10 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     }
     cursor = nextCursor;
     bootstrapping = nextBootstrapping;
+    const wroteBootstrap = nextWritten.documents > bootstrapWritten.documents || nextWritten.socket !== bootstrapWritten.socket;
+    bootstrapWritten = nextWritten;
     deps.onCommitted(effects);
+    if (wroteBootstrap && nextWritten.documents > 0) deps.onBootstrapWritten?.(nextWritten.socket, nextWritten.documents);
     if (measured && (bootstrapping || readyInBatch)) {
       measured.transactions += 1;
       measured.write_ms += deps.now() - startedAt;
@@ -216,7 +229,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       if (stopped) return;
       const op = feedOpOf(message);
       if (!op) return;
-      if (op.kind === 'paint') op.socket = socket;
+      if (op.kind === 'paint' || op.kind === 'reset') op.socket = socket;
       if (op.kind === 'reset') measured = { received_at: deps.now(), documents: 0, transactions: 0, write_ms: 0 };
       queue.push(op);
       draining ??= Promise.resolve().then(drain);

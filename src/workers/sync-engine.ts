@@ -4,7 +4,7 @@ import type { SyncEvent } from '../client-db/sync-api';
 import { ERROR_TEXTS } from '../protocol/error-texts';
 import { isPresenceMessage, presenceEventsOf } from '../protocol/presence';
 import type { ViewState } from '../protocol/presence';
-import { PAINTED_FRAME } from '../protocol/realtime';
+import { PAINTED_FRAME, writtenFrameText } from '../protocol/realtime';
 import { createApiHttp } from './api-http';
 import type { FetchLike } from './api-http';
 import { failureText } from './classify-failure';
@@ -103,7 +103,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     url(init) {
       if (!token || stopped) return null;
       const cursor = writer?.cursor ?? null;
-      const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null) });
+      // pace=1: this client answers a bootstrap's documents with WRITTEN (protocol/realtime.ts).
+      const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null), pace: '1' });
       if (cursor !== null) params.set('cursor', String(cursor));
       // What a tab shows: on a bootstrap the server sends it right after the first screen.
       const open = viewer.current.conversation_id;
@@ -222,6 +223,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // socket, whose own bootstrap would count it as an answer to its first screen.
       onPainted(socket) {
         if (connection.state === 'open' && socket === socketNumber) connection.send(PAINTED_FRAME);
+      },
+      // The same: the server paces this socket's bootstrap by it (pace=1 below).
+      onBootstrapWritten(socket, documents) {
+        if (connection.state === 'open' && socket === socketNumber) connection.send(writtenFrameText(documents));
       },
       onWriteFailed(error) {
         log('a feed write failed; reconnecting to replay it', error);

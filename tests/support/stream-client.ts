@@ -19,9 +19,9 @@ export type StreamFrame = {
 /**
  * `holdPaints`: do not answer a bootstrap's PAINTs (the client answers each with PAINTED, as the
  * SharedWorker does once it wrote the screen; unanswered, the server sends the rest only after
- * FIRST_SCREEN_WAIT_MS).
+ * FIRST_SCREEN_WAIT_MS). `pace`: ask for a bootstrap paced by WRITTEN answers (the test sends them).
  */
-export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number; holdPaints?: boolean };
+export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number; holdPaints?: boolean; pace?: boolean };
 
 export type StreamConnection = {
   /** Every frame received so far, in order. */
@@ -43,6 +43,7 @@ export function openStream(origin: string, params: StreamParams): StreamConnecti
   if (params.init !== undefined) query.set('init', String(params.init));
   if (params.cursor !== undefined) query.set('cursor', String(params.cursor));
   if (params.open !== undefined) query.set('open', String(params.open));
+  if (params.pace) query.set('pace', '1');
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/stream?${query.toString()}`);
   const reader = readFrames<StreamFrame>(socket);
   if (!params.holdPaints) {

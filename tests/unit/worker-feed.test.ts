@@ -350,6 +350,44 @@ describe('the first screen of a bootstrap', () => {
     await vi.waitFor(() => expect(second.sent).toContain(painted));
   });
 
+  it('answers the bootstrap\'s documents with WRITTEN, the running count of those committed, on the socket that sent them', async () => {
+    const h = make();
+    const failing = failWritesTo(h, 'conversations');
+    const socket = await connected(h);
+    await h.settle();
+    const written = (frames: string[]) => frames.map((frame) => JSON.parse(frame) as { action: string; documents?: number }).filter((frame) => frame.action === 'WRITTEN').map((frame) => frame.documents);
+    socket.receive({ action: 'RESET' });
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 1, version: 1 }), conversation({ id: 2, version: 1 })] });
+    await h.settle();
+    socket.receive({ action: 'fetch', col: 'messages', documents: [message({ id: 'm1', conversation_id: 1 })] });
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 3, version: 1 })] });
+    await h.settle();
+    expect(written(socket.sent)).toEqual([2, 4]);
+    expect(await h.db.conversations.count()).toBe(3);
+
+    // What could not be written is not answered: the socket starts over instead.
+    failing.on = true;
+    socket.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 4, version: 1 })] });
+    await h.settle();
+    expect(written(socket.sent)).toEqual([2, 4]);
+    expect(h.sockets).toHaveLength(1);
+    h.clock.advance(5_000);
+    failing.on = false;
+    const second = h.socket();
+    expect(second).not.toBe(socket);
+    second.open();
+    await h.settle();
+    // The new socket's bootstrap counts from its own RESET; a live message after READY is not counted.
+    second.receive({ action: 'RESET' });
+    second.receive({ action: 'fetch', col: 'conversations', documents: [conversation({ id: 5, version: 1 })] });
+    second.receive({ action: 'READY', cursor: 9 });
+    await h.settle();
+    second.receive({ action: 'update', col: 'conversations', document: conversation({ id: 5, version: 2 }), cursor: 10 });
+    await h.settle();
+    expect(written(second.sent)).toEqual([1]);
+    expect(written(socket.sent)).toEqual([2, 4]);
+  });
+
   it('names the conversation a tab views in the stream address, for the bootstrap to send it early', async () => {
     const h = make();
     h.engine.setViewing('tab-1', { conversation_id: 42, typing: false });
@@ -394,11 +432,11 @@ describe('connection state and control messages', () => {
     expect(h.sockets).toHaveLength(1);
   });
 
-  it('connects with the token, the session and init=true on the first connect', async () => {
+  it('connects with the token, the session, init=true on the first connect, and asks for a paced bootstrap', async () => {
     const h = make();
     const socket = await connected(h);
     expect(socket.url.startsWith('ws://inbox.test/stream?')).toBe(true);
-    expect(Object.fromEntries(socket.params)).toEqual({ token: 'tok', session: 'session-1', init: 'true' });
+    expect(Object.fromEntries(socket.params)).toEqual({ token: 'tok', session: 'session-1', init: 'true', pace: '1' });
   });
 });
 

@@ -1,3 +1,5 @@
+import { createAckCounter, type AckOutcome } from './ack-counter';
+
 /**
  * How long a bootstrap waits, by default, for the client to say it wrote the first screen before
  * sending the rest anyway (a client that never says so, e.g. a tab still running a build from
@@ -20,39 +22,13 @@ export type PaintAcks = {
   waitFor(count: number, timeoutMs: number): Promise<FirstScreenOutcome>;
 };
 
-export type FirstScreenOutcome = 'answered' | 'timed_out' | 'closed';
+export type FirstScreenOutcome = AckOutcome;
 
 export function createPaintAcks(): PaintAcks {
-  let received = 0;
-  let closed = false;
-  const waiters = new Set<() => void>();
-  const wake = () => {
-    for (const check of [...waiters]) check();
-  };
+  const counter = createAckCounter();
   return {
-    received() {
-      received += 1;
-      wake();
-    },
-    closed() {
-      closed = true;
-      wake();
-    },
-    waitFor(count, timeoutMs) {
-      return new Promise((resolve) => {
-        const finish = (outcome: FirstScreenOutcome) => {
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(outcome);
-        };
-        const check = () => {
-          if (received >= count) finish('answered');
-          else if (closed) finish('closed');
-        };
-        const timer = setTimeout(() => finish('timed_out'), timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    received: () => counter.raise(counter.count + 1),
+    closed: () => counter.closed(),
+    waitFor: (count, timeoutMs) => counter.waitFor(count, timeoutMs),
   };
 }

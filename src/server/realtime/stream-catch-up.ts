@@ -5,20 +5,23 @@ import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
 import { firstScreen } from './first-screen';
 import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
+import type { AckCounter } from './ack-counter';
+import { bootstrapPacer } from './bootstrap-pace';
 import type { PaintAcks } from './paint-acks';
 import type { StreamClient } from './stream-hub';
 import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
 const PAGE = 500;
 
-export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs'> };
+export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs' | 'bootstrapWindowDocs'> };
 
 /**
  * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
  * bootstrap's first screen; `closedSince`: the start of the agent's replication window (null: all);
- * `paints`: the socket's answers to the first screen's PAINTs.
+ * `paints`: the socket's answers to the first screen's PAINTs; `written`: its WRITTEN answers, when
+ * it asked for a paced bootstrap (bootstrap-pace.ts), else null.
  */
-export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null; paints: PaintAcks };
+export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null; paints: PaintAcks; written: AckCounter | null };
 
 /**
  * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
@@ -67,7 +70,8 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
 async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
-  const send = (frame: BootstrapFrame) => sendFrameFlushed(client.socket, bootstrapFrameText(frame));
+  const paced = bootstrapPacer(viewer.written, config.bootstrapWindowDocs);
+  const send = async (frame: BootstrapFrame) => (await paced(frame)) && sendFrameFlushed(client.socket, bootstrapFrameText(frame));
   let paints = 0;
   for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;

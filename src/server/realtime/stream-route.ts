@@ -3,11 +3,12 @@ import type { RawData, WebSocket } from 'ws';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { NOT_VIEWING } from '../../protocol/presence';
 import type { ViewState } from '../../protocol/presence';
-import { authFailureReason, CLOSE_CODES, paintedFrame, PING, PONG, STREAM_PATH, streamQuery, viewingFrame } from '../../protocol/realtime';
+import { authFailureReason, CLOSE_CODES, paintedFrame, PING, PONG, STREAM_PATH, streamQuery, viewingFrame, writtenFrame } from '../../protocol/realtime';
 import { agentPreferences } from '../agents/agent-model';
 import type { AppContext } from '../app-context';
 import { findSession } from '../auth/session';
 import { notFound } from '../http/http-error';
+import { createAckCounter, type AckCounter } from './ack-counter';
 import { createPaintAcks, type PaintAcks } from './paint-acks';
 import { catchUp } from './stream-catch-up';
 import type { StreamClient } from './stream-hub';
@@ -22,11 +23,11 @@ function frameText(data: RawData): string {
 }
 
 /**
- * A client frame: PING, JSON `viewing` (§4 viewer presence) or `PAINTED` (a bootstrap's first
- * screen written). Anything else, or a frame that does not match its schema, is ignored; nothing
+ * A client frame: PING, JSON `viewing` (§4 viewer presence), `PAINTED` (a bootstrap's first
+ * screen written) or `WRITTEN` (how much of the bootstrap is written). Anything else, or a frame that does not match its schema, is ignored; nothing
  * unchecked is used.
  */
-type FrameHandlers = { view: (view: ViewState) => void; painted: () => void };
+type FrameHandlers = { view: (view: ViewState) => void; painted: () => void; written: (documents: number) => void };
 
 function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, on: FrameHandlers): void {
   if (isBinary) return;
@@ -44,6 +45,10 @@ function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, on: FrameH
   const viewing = viewingFrame.safeParse(json);
   if (viewing.success) on.view({ conversation_id: viewing.data.conversation_id, typing: viewing.data.typing });
   else if (paintedFrame.safeParse(json).success) on.painted();
+  else {
+    const written = writtenFrame.safeParse(json);
+    if (written.success) on.written(written.data.documents);
+  }
 }
 
 /**
@@ -64,6 +69,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     onClient: (client: StreamClient) => void,
     currentView: () => ViewState,
     paints: PaintAcks,
+    written: AckCounter,
   ) => {
     const parsed = streamQuery.safeParse(request.query ?? {});
     const query = parsed.success ? parsed.data : {};
@@ -89,7 +95,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     // READY tells the device, which evicts what has left it (src/workers/replication-window.ts).
     const windowDays = agentPreferences(signedIn.agent).replication_days;
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
-    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints });
+    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null });
     if (ready === null || isClosed()) return;
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays } }));
     presence.join(client, currentView());
@@ -108,6 +114,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
       // The last view reported, kept from before the join (the browser reports it on open).
       let view: ViewState = NOT_VIEWING;
       const paints = createPaintAcks();
+      const written = createAckCounter();
       // Listeners first: frames that arrive while the session is looked up must not be lost.
       const handlers: FrameHandlers = {
         view(next) {
@@ -115,11 +122,13 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
           if (client) presence.view(client, next);
         },
         painted: () => paints.received(),
+        written: (documents) => written.raise(documents),
       };
       socket.on('message', (data, isBinary) => onFrame(socket, data, isBinary, handlers));
       socket.on('close', () => {
         closed = true;
         paints.closed();
+        written.closed();
         if (!client) return;
         ctx.stream.unregister(client);
         presence.leave(client);
@@ -131,6 +140,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
         (found) => (client = found),
         () => view,
         paints,
+        written,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'Stream failed');
         if (!closed) socket.close(1011, 'Server error');
