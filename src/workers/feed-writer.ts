@@ -66,9 +66,9 @@ export function createFeedWriter(deps: FeedWriterDeps) {
   let streamedDuringBootstrap = false;
   let draining: Promise<void> | null = null;
   let stopped = false;
-  /** The bootstrap under way since its RESET arrived, measured for the `bootstrap` meta row. */
-  let measured: Omit<BootstrapMeta, 'key' | 'ready_at'> | null = null;
-  /** The bootstrap's own documents committed since its RESET, and the socket it came on. */
+  /** The bootstrap under way since its RESET arrived, measured for the `bootstrap` meta row (its documents: `bootstrapWritten`). */
+  let measured: Omit<BootstrapMeta, 'key' | 'ready_at' | 'documents'> | null = null;
+  /** The bootstrap's own documents committed since its RESET, and the socket it came on (answered with WRITTEN). */
   let bootstrapWritten = { socket: 0, documents: 0 };
 
   function takeBatch(): FeedOp[] {
@@ -110,6 +110,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     const startedAt = deps.now();
     let readyInBatch = false;
     let nextWritten = bootstrapWritten;
+    let wroteBootstrapDocs = false;
     const advance = (to: number | null) => {
       if (to === null || nextBootstrapping) return;
       nextCursor = Math.max(nextCursor ?? 0, to);
@@ -123,8 +124,10 @@ export function createFeedWriter(deps: FeedWriterDeps) {
         let withBases: Set<string> | null = null;
         for (const op of mergeFeedOps(batch)) {
           const bootstrapDocs = op.kind === 'put' && nextBootstrapping && op.targetId === null;
-          if (bootstrapDocs && measured) measured.documents += op.docs.length;
-          if (bootstrapDocs) nextWritten = { ...nextWritten, documents: nextWritten.documents + op.docs.length };
+          if (bootstrapDocs) {
+            nextWritten = { ...nextWritten, documents: nextWritten.documents + op.docs.length };
+            wroteBootstrapDocs = true;
+          }
           if (bootstrapDocs && !streamedDuringBootstrap) {
             withBases ??= await collectionsWithBases(db);
             if (!withBases.has(op.col)) {
@@ -204,15 +207,14 @@ export function createFeedWriter(deps: FeedWriterDeps) {
     }
     cursor = nextCursor;
     bootstrapping = nextBootstrapping;
-    const wroteBootstrap = nextWritten.documents > bootstrapWritten.documents || nextWritten.socket !== bootstrapWritten.socket;
     bootstrapWritten = nextWritten;
     deps.onCommitted(effects);
-    if (wroteBootstrap && nextWritten.documents > 0) deps.onBootstrapWritten?.(nextWritten.socket, nextWritten.documents);
+    if (wroteBootstrapDocs) deps.onBootstrapWritten?.(nextWritten.socket, nextWritten.documents);
     if (measured && (bootstrapping || readyInBatch)) {
       measured.transactions += 1;
       measured.write_ms += deps.now() - startedAt;
     }
-    if (readyInBatch && measured) await recordBootstrap(measured);
+    if (readyInBatch && measured) await recordBootstrap({ ...measured, documents: bootstrapWritten.documents });
     return true;
   }
 
@@ -230,7 +232,7 @@ export function createFeedWriter(deps: FeedWriterDeps) {
       const op = feedOpOf(message);
       if (!op) return;
       if (op.kind === 'paint' || op.kind === 'reset') op.socket = socket;
-      if (op.kind === 'reset') measured = { received_at: deps.now(), documents: 0, transactions: 0, write_ms: 0 };
+      if (op.kind === 'reset') measured = { received_at: deps.now(), transactions: 0, write_ms: 0 };
       queue.push(op);
       draining ??= Promise.resolve().then(drain);
     },

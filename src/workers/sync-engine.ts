@@ -224,7 +224,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       onPainted(socket) {
         if (connection.state === 'open' && socket === socketNumber) connection.send(PAINTED_FRAME);
       },
-      // The same: the server paces this socket's bootstrap by it (pace=1 below).
+      // The same: the server paces this socket's bootstrap by it (pace=1 in the stream address above).
       onBootstrapWritten(socket, documents) {
         if (connection.state === 'open' && socket === socketNumber) connection.send(writtenFrameText(documents));
       },
