@@ -18,10 +18,12 @@ export async function signedInContext(
   bench: BenchServer,
   probes: ProbeOptions,
   waitForLive = true,
+  /** Let the bench's own scripts start a worker from a blob: URL (the app's CSP allows only its own). */
+  bypassCSP = false,
 ): Promise<{ context: BrowserContext; page: Page; signInClickedAt: number; inboxUrlAt: number }> {
   // BENCH_SERVICE_WORKERS=block: without the app's service worker (its install precaches the build), to measure its share.
   const serviceWorkers = process.env['BENCH_SERVICE_WORKERS'] === 'block' ? 'block' : 'allow';
-  const context = await browser.newContext({ baseURL: bench.server.url, serviceWorkers });
+  const context = await browser.newContext({ baseURL: bench.server.url, serviceWorkers, bypassCSP });
   await installProbesInContext(context, probes);
   const page = await context.newPage();
   await page.goto('/auth/login');

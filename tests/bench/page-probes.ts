@@ -245,6 +245,71 @@ export async function plainPutInPage(input: { database: string; stores: string[]
   return { counts, documents: data.reduce((sum, docs) => sum + docs.length, 0), readMs, putMs };
 }
 
+/** A plain put timed in a dedicated worker: when it started and ended (epoch ms), for the tab's frames meanwhile. */
+export type WorkerPutResult = { documents: number; putMs: number; startedAt: number; doneAt: number };
+
+/**
+ * The reference for the tab's frames during a bootstrap: the same documents put in ONE readwrite
+ * transaction by a dedicated worker of this page (so the page's main thread stays free, as during
+ * a bootstrap, and the writes come from the same renderer process as the SharedWorker's), with no
+ * server, socket or parsing beside them. The documents are read and handed to the worker before
+ * the timing starts. Needs a context that bypasses the app's CSP (the worker is a blob: URL).
+ */
+export async function plainPutInWorker(input: { database: string; stores: string[] }): Promise<WorkerPutResult> {
+  const request = <T>(req: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+    });
+  const source = await request(indexedDB.open(input.database));
+  const readTx = source.transaction(input.stores, 'readonly');
+  const shapes = input.stores.map((name) => {
+    const store = readTx.objectStore(name);
+    const indexes = [...store.indexNames].map((indexName) => {
+      const index = store.index(indexName);
+      return { name: indexName, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
+    });
+    return { name, keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
+  });
+  const data = await Promise.all(input.stores.map((name) => request(readTx.objectStore(name).getAll())));
+  source.close();
+  // Plain JavaScript in a string: the worker has none of the page's helpers.
+  const workerSource = `
+    const request = (req) => new Promise((resolve, reject) => { req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error); });
+    onmessage = async ({ data: { scratchName, shapes, data } }) => {
+      await request(indexedDB.deleteDatabase(scratchName));
+      const opening = indexedDB.open(scratchName, 1);
+      opening.onupgradeneeded = () => {
+        for (const shape of shapes) {
+          const store = opening.result.createObjectStore(shape.name, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
+          for (const index of shape.indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
+        }
+      };
+      const scratch = await request(opening);
+      const startedAt = performance.timeOrigin + performance.now();
+      const tx = scratch.transaction(shapes.map((shape) => shape.name), 'readwrite');
+      shapes.forEach((shape, i) => { const store = tx.objectStore(shape.name); for (const doc of data[i]) store.put(doc); });
+      await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
+      const doneAt = performance.timeOrigin + performance.now();
+      scratch.close();
+      await request(indexedDB.deleteDatabase(scratchName));
+      postMessage({ startedAt, doneAt });
+    };`;
+  const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  try {
+    const timed = await new Promise<{ startedAt: number; doneAt: number }>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<{ startedAt: number; doneAt: number }>) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(`plain put worker: ${event.message}`));
+      worker.postMessage({ scratchName: `${input.database}-bench-worker-put`, shapes, data });
+    });
+    return { documents: data.reduce((sum, docs) => sum + docs.length, 0), putMs: timed.doneAt - timed.startedAt, ...timed };
+  } finally {
+    worker.terminate();
+    URL.revokeObjectURL(url);
+  }
+}
+
 /**
  * Raw IndexedDB count() of each store of a database (opened at its current version), and one row
  * by key when `row` names it (null when there is none).
