@@ -105,6 +105,12 @@ export const streamQuery = z.object({
   open: z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number).optional().catch(undefined),
   /** `1`: the client answers a bootstrap's documents with WRITTEN, so the server paces the bootstrap by them. */
   pace: z.enum(['1']).optional().catch(undefined),
+  /**
+   * `deflate`: the client takes a bootstrap's documents after the first screen as binary frames,
+   * each the zlib-deflated text of the frame it replaces (the server deflates them itself, see
+   * stream-socket.ts's sendDeflatedFlushed); everything else stays text.
+   */
+  batches: z.enum(['deflate']).optional().catch(undefined),
 });
 export type StreamQuery = z.input<typeof streamQuery>;
 

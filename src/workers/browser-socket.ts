@@ -1,8 +1,18 @@
+import { CLOSE_CODES } from '../protocol/realtime';
 import type { SocketLike } from './connection';
 
-/** A WebSocket seen through the small SocketLike port that connection.ts is written against. */
+/**
+ * A WebSocket seen through the small SocketLike port that connection.ts is written against.
+ *
+ * Binary frames are a bootstrap's deflated batches (`batches=deflate` on `/stream`): each is
+ * inflated to the text it stands for before it is handed on. Inflating is asynchronous
+ * (DecompressionStream), so from the first binary frame until everything received has been
+ * handed on, later frames and the close wait their turn: the order the server sent is the order
+ * connection.ts sees.
+ */
 export function browserSocket(url: string): SocketLike {
   const ws = new WebSocket(url);
+  ws.binaryType = 'arraybuffer';
   const socket: SocketLike = {
     send: (data) => ws.send(data),
     close: (code, reason) => ws.close(code, reason),
@@ -11,9 +21,59 @@ export function browserSocket(url: string): SocketLike {
     onclose: null,
     onerror: null,
   };
+  const inOrder = orderedDelivery();
+  // A batch that cannot be inflated: nothing after it is handed on (the bootstrap would miss its
+  // documents), and the socket is closed, so that the connection starts over.
+  let broken = false;
+  const deliver = (data: unknown) => {
+    if (!broken) socket.onmessage?.({ data });
+  };
   ws.onopen = () => socket.onopen?.();
-  ws.onmessage = (event: MessageEvent) => socket.onmessage?.({ data: event.data });
-  ws.onclose = (event) => socket.onclose?.({ code: event.code, reason: event.reason });
+  ws.onmessage = (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (!(data instanceof ArrayBuffer)) {
+      inOrder.now(() => deliver(data));
+      return;
+    }
+    inOrder.later(async () => {
+      if (broken) return;
+      try {
+        deliver(await inflatedText(data));
+      } catch {
+        broken = true;
+        ws.close(CLOSE_CODES.sendFailure, 'Unreadable batch');
+      }
+    });
+  };
+  ws.onclose = (event) => inOrder.now(() => socket.onclose?.({ code: event.code, reason: event.reason }));
   ws.onerror = () => socket.onerror?.();
   return socket;
+}
+
+/** The text a deflated batch stands for (zlib format, as the server's deflateSync writes it). */
+export async function inflatedText(bytes: ArrayBuffer): Promise<string> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Response(stream).text();
+}
+
+/** Runs handlers in the order they were given: at once while nothing asynchronous is pending, else after it. */
+export function orderedDelivery(): { now(run: () => void): void; later(run: () => Promise<void>): void } {
+  let pending = 0;
+  let chain: Promise<void> = Promise.resolve();
+  const queue = (run: () => void | Promise<void>) => {
+    pending += 1;
+    chain = chain
+      .then(run)
+      .catch(() => undefined)
+      .finally(() => {
+        pending -= 1;
+      });
+  };
+  return {
+    now(run) {
+      if (pending === 0) run();
+      else queue(run);
+    },
+    later: queue,
+  };
 }

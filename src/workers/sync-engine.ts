@@ -103,8 +103,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     url(init) {
       if (!token || stopped) return null;
       const cursor = writer?.cursor ?? null;
-      // pace=1: this client answers a bootstrap's documents with WRITTEN (protocol/realtime.ts).
-      const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null), pace: '1' });
+      // pace=1: this client answers a bootstrap's documents with WRITTEN; batches=deflate: it takes
+      // the bootstrap's rest as deflated binary frames (browser-socket.ts inflates them; protocol/realtime.ts).
+      const params = new URLSearchParams({ token, session: deps.sessionId, init: String(init || cursor === null), pace: '1', batches: 'deflate' });
       if (cursor !== null) params.set('cursor', String(cursor));
       // What a tab shows: on a bootstrap the server sends it right after the first screen.
       const open = viewer.current.conversation_id;

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import WebSocket from 'ws';
 
 export const DEFAULT_FRAME_TIMEOUT_MS = 10_000;
@@ -18,8 +19,9 @@ export type FrameReader<F> = {
 };
 
 /**
- * Collects a socket's frames: JSON ones parsed as `F`, any other text as `{text}` (PONG). The
- * stream and widget clients both read their sockets through this.
+ * Collects a socket's frames: JSON ones parsed as `F`, any other text as `{text}` (PONG). A binary
+ * frame is a bootstrap's deflated batch (`batches=deflate`): it is inflated, parsed and marked
+ * `deflated: true`. The stream and widget clients both read their sockets through this.
  */
 export function readFrames<F>(socket: WebSocket): FrameReader<F> {
   const frames: F[] = [];
@@ -29,11 +31,13 @@ export function readFrames<F>(socket: WebSocket): FrameReader<F> {
     for (const wake of [...waiters]) wake();
   };
 
-  socket.on('message', (data) => {
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+  socket.on('message', (data, isBinary) => {
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const text = (isBinary ? inflateSync(bytes) : bytes).toString('utf8');
     let frame: F;
     try {
       frame = JSON.parse(text) as F;
+      if (isBinary) frame = { ...frame, deflated: true };
     } catch {
       frame = { text } as F;
     }

@@ -14,14 +14,17 @@ export type StreamFrame = {
   version?: string | number;
   cursor?: number;
   text?: string;
+  /** A binary frame, inflated (a bootstrap's batch for a client that asked `batches=deflate`). */
+  deflated?: true;
 };
 
 /**
  * `holdPaints`: do not answer a bootstrap's PAINTs (the client answers each with PAINTED, as the
  * SharedWorker does once it wrote the screen; unanswered, the server sends the rest only after
  * FIRST_SCREEN_WAIT_MS). `pace`: ask for a bootstrap paced by WRITTEN answers (the test sends them).
+ * `deflatedBatches`: ask for the bootstrap's rest as deflated binary frames (read back inflated).
  */
-export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number; holdPaints?: boolean; pace?: boolean };
+export type StreamParams = { token: string; session?: string; init?: boolean; cursor?: number; open?: number; holdPaints?: boolean; pace?: boolean; deflatedBatches?: boolean };
 
 export type StreamConnection = {
   /** Every frame received so far, in order. */
@@ -44,6 +47,7 @@ export function openStream(origin: string, params: StreamParams): StreamConnecti
   if (params.cursor !== undefined) query.set('cursor', String(params.cursor));
   if (params.open !== undefined) query.set('open', String(params.open));
   if (params.pace) query.set('pace', '1');
+  if (params.deflatedBatches) query.set('batches', 'deflate');
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/stream?${query.toString()}`);
   const reader = readFrames<StreamFrame>(socket);
   if (!params.holdPaints) {

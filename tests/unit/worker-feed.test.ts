@@ -436,7 +436,7 @@ describe('connection state and control messages', () => {
     const h = make();
     const socket = await connected(h);
     expect(socket.url.startsWith('ws://inbox.test/stream?')).toBe(true);
-    expect(Object.fromEntries(socket.params)).toEqual({ token: 'tok', session: 'session-1', init: 'true', pace: '1' });
+    expect(Object.fromEntries(socket.params)).toEqual({ token: 'tok', session: 'session-1', init: 'true', pace: '1', batches: 'deflate' });
   });
 });
 

@@ -9,7 +9,7 @@ import type { AckCounter } from './ack-counter';
 import { bootstrapPacer } from './bootstrap-pace';
 import type { PaintAcks } from './paint-acks';
 import type { StreamClient } from './stream-hub';
-import { sendFrameFlushed, sendFramesFlushed } from './stream-socket';
+import { sendDeflatedFlushed, sendFrameFlushed, sendFramesFlushed } from './stream-socket';
 
 const PAGE = 500;
 
@@ -21,7 +21,15 @@ export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; conf
  * `paints`: the socket's answers to the first screen's PAINTs; `written`: its WRITTEN answers, when
  * it asked for a paced bootstrap (bootstrap-pace.ts), else null.
  */
-export type CatchUpViewer = { agent: AgentRow; open: number | null; closedSince: number | null; paints: PaintAcks; written: AckCounter | null };
+export type CatchUpViewer = {
+  agent: AgentRow;
+  open: number | null;
+  closedSince: number | null;
+  paints: PaintAcks;
+  written: AckCounter | null;
+  /** The client takes the bootstrap's rest as deflated binary frames (`batches=deflate`). */
+  deflatedBatches?: boolean;
+};
 
 /**
  * Whether the feed can bring a client from `cursor`: not ahead of the feed, and not before
@@ -82,8 +90,11 @@ async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: 
   // Awaited together: a failed read is raised here, not left unhandled while the client answers.
   const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, config.firstScreenWaitMs)]);
   if (shown !== 'closed') metrics.firstScreens[shown] += 1;
+  const sendRest = viewer.deflatedBatches
+    ? async (frame: BootstrapFrame) => (await paced(frame)) && sendDeflatedFlushed(client.socket, bootstrapFrameText(frame))
+    : send;
   for (let step = await first; !step.done; step = await rest.next()) {
-    if (!(await send(step.value))) {
+    if (!(await sendRest(step.value))) {
       await rest.return(undefined);
       return null;
     }

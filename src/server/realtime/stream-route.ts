@@ -95,7 +95,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     // READY tells the device, which evicts what has left it (src/workers/replication-window.ts).
     const windowDays = agentPreferences(signedIn.agent).replication_days;
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
-    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null });
+    const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null, deflatedBatches: query.batches === 'deflate' });
     if (ready === null || isClosed()) return;
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays } }));
     presence.join(client, currentView());

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { CLOSE_CODES } from '../../protocol/realtime';
 
 /** The part of a server-side WebSocket the stream uses (a `ws` socket in production). */
@@ -5,6 +6,8 @@ export type StreamSocket = {
   readonly readyState: number;
   readonly bufferedAmount: number;
   send(data: string, callback?: (error?: Error) => void): void;
+  /** A binary frame, not compressed again by the socket's permessage-deflate (`ws`'s options). */
+  send(data: Buffer, options: { binary: true; compress: false }, callback: (error?: Error) => void): void;
   close(code?: number, reason?: string): void;
 };
 
@@ -42,6 +45,29 @@ export function sendFrameFlushed(socket: StreamSocket, text: string): Promise<bo
     });
   });
 }
+
+/**
+ * A bootstrap batch as a binary frame: `text` deflated here, in one synchronous call on the
+ * server's thread, and sent without the socket's own compression. The socket's permessage-deflate
+ * runs on libuv's thread pool, and a device sharing its cores with the server (the bench's
+ * two-core machine) missed frames whenever that thread woke beside its IndexedDB writes; the same
+ * deflate done in line did not (docs/decisions.md, "A bootstrap's batches are deflated by the
+ * server's own thread"). Level 3 as the socket's (http/compression.ts).
+ */
+export function sendDeflatedFlushed(socket: StreamSocket, text: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (socket.readyState !== OPEN) {
+      resolve(false);
+      return;
+    }
+    socket.send(deflateSync(text, BATCH_DEFLATE), { binary: true, compress: false }, (error) => {
+      if (error) socket.close(CLOSE_CODES.sendFailure, 'Send failed');
+      resolve(!error);
+    });
+  });
+}
+
+export const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
 
 export function isOpen(socket: StreamSocket): boolean {
   return socket.readyState === OPEN;

@@ -23,6 +23,7 @@ declare module 'ws' {
     /** The extensions negotiated in the handshake, e.g. "permessage-deflate; ...". */
     readonly extensions: string;
     send(data: string | Buffer, callback?: (error?: Error) => void): void;
+    send(data: string | Buffer, options: { binary?: boolean; compress?: boolean }, callback?: (error?: Error) => void): void;
     close(code?: number, reason?: string): void;
     terminate(): void;
     pause(): void;

@@ -1,0 +1,71 @@
+import { deflateSync } from 'node:zlib';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { browserSocket } from '../../src/workers/browser-socket';
+
+/** The browser's WebSocket as browserSocket uses it: the test plays the server through it. */
+class FakeWebSocket {
+  static last: FakeWebSocket | null = null;
+  binaryType = 'blob';
+  closedWith: number | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.last = this;
+  }
+  send(): void {}
+  close(code: number): void {
+    this.closedWith = code;
+  }
+}
+
+const deflated = (frame: unknown): ArrayBuffer => {
+  const bytes = deflateSync(JSON.stringify(frame));
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+};
+
+function opened() {
+  const socket = browserSocket('wss://inbox.test/stream');
+  const ws = FakeWebSocket.last!;
+  const seen: unknown[] = [];
+  socket.onmessage = (event) => seen.push(event.data);
+  socket.onclose = (event) => seen.push(`closed ${event.code}`);
+  return { ws, seen };
+}
+
+beforeEach(() => vi.stubGlobal('WebSocket', FakeWebSocket));
+afterEach(() => vi.unstubAllGlobals());
+
+it('asks for binary frames as ArrayBuffers', () => {
+  expect(opened().ws.binaryType).toBe('arraybuffer');
+});
+
+it('hands on a deflated batch as its text, in order with the text frames and the close that came after it', async () => {
+  const { ws, seen } = opened();
+  const batch = { action: 'fetch', col: 'messages', documents: [{ id: 'm1' }, { id: 'm2' }] };
+  ws.onmessage?.({ data: '{"action":"RESET"}' });
+  ws.onmessage?.({ data: deflated(batch) });
+  ws.onmessage?.({ data: '{"action":"READY","cursor":7}' });
+  ws.onclose?.({ code: 1006, reason: '' });
+  // RESET went at once; the rest waits behind the batch being inflated.
+  expect(seen).toEqual(['{"action":"RESET"}']);
+  await vi.waitFor(() => expect(seen).toHaveLength(4));
+  expect(seen).toEqual(['{"action":"RESET"}', JSON.stringify(batch), '{"action":"READY","cursor":7}', 'closed 1006']);
+});
+
+it('hands text frames on at once while no batch is being inflated', () => {
+  const { ws, seen } = opened();
+  ws.onmessage?.({ data: 'PONG' });
+  ws.onmessage?.({ data: '{"action":"READY","cursor":1}' });
+  expect(seen).toEqual(['PONG', '{"action":"READY","cursor":1}']);
+});
+
+it('closes the socket on a batch it cannot inflate, and hands on nothing after it', async () => {
+  const { ws, seen } = opened();
+  ws.onmessage?.({ data: new Uint8Array([1, 2, 3, 4]).buffer });
+  ws.onmessage?.({ data: '{"action":"READY","cursor":7}' });
+  await vi.waitFor(() => expect(ws.closedWith).toBe(3500));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(seen).toEqual([]);
+});
