@@ -46,13 +46,16 @@ export function sendFrameFlushed(socket: StreamSocket, text: string): Promise<bo
   });
 }
 
+/** How sendDeflatedFlushed deflates: level 3, as the socket's own compression (http/compression.ts). */
+export const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
+
 /**
  * A bootstrap batch as a binary frame: `text` deflated here, in one synchronous call on the
  * server's thread, and sent without the socket's own compression. The socket's permessage-deflate
  * runs on libuv's thread pool, and a device sharing its cores with the server (the bench's
  * two-core machine) missed frames whenever that thread woke beside its IndexedDB writes; the same
  * deflate done in line did not (docs/decisions.md, "A bootstrap's batches are deflated by the
- * server's own thread"). Level 3 as the socket's (http/compression.ts).
+ * server's own thread").
  */
 export function sendDeflatedFlushed(socket: StreamSocket, text: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -66,8 +69,6 @@ export function sendDeflatedFlushed(socket: StreamSocket, text: string): Promise
     });
   });
 }
-
-export const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
 
 export function isOpen(socket: StreamSocket): boolean {
   return socket.readyState === OPEN;
