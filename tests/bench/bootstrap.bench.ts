@@ -5,7 +5,7 @@ import { launchBrowser } from '../support/browser';
 import { serverCpuSeconds, startSeededServer, type BenchServer } from './bench-server';
 import { epochNow, sharedWorkerHeap, signedInContext, sleep, waitLive, type HeapUsage } from './browser-bench';
 import type { BootstrapMeta } from '../../src/client-db/inbox-database';
-import { frameFigures, liveSeenAt, plainPutInPage, plainPutInWorker, readInPage, runInPage, type FrameFigures } from './page-probes';
+import { frameFigures, liveSeenAt, plainPutInPage, readInPage, runInPage, type FrameFigures } from './page-probes';
 import { mib, ms, report } from './stats';
 
 const CONVERSATIONS = 10_000;
@@ -157,7 +157,7 @@ export async function benchBootstrap(): Promise<void> {
     }
     // The reference for the frames: the same documents written by a worker of this tab with
     // nothing else running (no server, socket or parsing), the floor of writing them at all here.
-    const reference = await runInPage(run.page, plainPutInWorker, { database: inboxDatabaseName(run.bench.seeded.slug), stores: DOCUMENT_STORES });
+    const reference = await runInPage(run.page, plainPutInPage, { database: inboxDatabaseName(run.bench.seeded.slug), stores: DOCUMENT_STORES, inWorker: true });
     const referenceFrames = await frameFigures(run.page, reference.startedAt, reference.doneAt);
     report('  tab during a plain put in a worker', { time: `${(reference.putMs / 1000).toFixed(2)} s`, ...frameFiguresOf(referenceFrames) });
     console.log('    (the reference for the frames: the same documents put in one transaction by a dedicated worker of the same tab, with');

@@ -177,28 +177,32 @@ export function installProbes(options: ProbeOptions): void {
   checkLive();
 }
 
-/** The documents of the organization's local database, then a plain put of all of them in one transaction. */
-export type PlainPutResult = { counts: Record<string, number>; documents: number; readMs: number; putMs: number };
+/**
+ * The documents of the organization's local database, then a plain put of all of them in one
+ * transaction; `startedAt`/`doneAt` bound the put (epoch ms), for the tab's frames meanwhile.
+ */
+export type PlainPutResult = { counts: Record<string, number>; documents: number; readMs: number; putMs: number; startedAt: number; doneAt: number };
 
 /**
  * Reads every document the worker stored in `inbox-<slug>` (not timed), creates a scratch
  * database with the same object stores and indexes (copied from the inbox database), and puts
  * them all in ONE readwrite transaction; putMs runs from transaction() to its complete event.
+ *
+ * `inWorker`: the put runs in a dedicated worker of this page instead of its main thread (the
+ * documents are handed over before the timing starts): the reference for the tab's frames during
+ * a bootstrap, the writes coming from the same renderer process as the SharedWorker's, with no
+ * server, socket or parsing beside them. Needs a context that bypasses the app's CSP (the worker
+ * is a blob: URL).
  */
-export async function plainPutInPage(input: { database: string; stores: string[] }): Promise<PlainPutResult> {
+export async function plainPutInPage(input: { database: string; stores: string[]; inWorker?: boolean }): Promise<PlainPutResult> {
   const request = <T>(req: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
     });
-  const done = (tx: IDBTransaction) =>
-    new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
-    });
   type IndexShape = { name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean };
   type StoreShape = { name: string; keyPath: string | string[] | null; autoIncrement: boolean; indexes: IndexShape[] };
+  type Timed = { startedAt: number; doneAt: number };
 
   const source = await request(indexedDB.open(input.database));
   const readStarted = performance.now();
@@ -219,95 +223,63 @@ export async function plainPutInPage(input: { database: string; stores: string[]
   const readMs = performance.now() - readStarted;
   source.close();
 
-  const scratchName = `${input.database}-bench-plain-put`;
-  await request(indexedDB.deleteDatabase(scratchName));
-  const opening = indexedDB.open(scratchName, 1);
-  opening.onupgradeneeded = () => {
-    for (const shape of shapes) {
-      const store = opening.result.createObjectStore(shape.name, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
-      for (const index of shape.indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
-    }
+  // Self-contained (its own helpers): in a worker it runs from its source text.
+  const scratchPut = async (scratchName: string, stores: StoreShape[], docs: unknown[][]): Promise<Timed> => {
+    const ask = <T>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+      });
+    await ask(indexedDB.deleteDatabase(scratchName));
+    const opening = indexedDB.open(scratchName, 1);
+    opening.onupgradeneeded = () => {
+      for (const shape of stores) {
+        const store = opening.result.createObjectStore(shape.name, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
+        for (const index of shape.indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
+      }
+    };
+    const scratch = await ask(opening);
+    const startedAt = performance.timeOrigin + performance.now();
+    const writeTx = scratch.transaction(stores.map((shape) => shape.name), 'readwrite');
+    stores.forEach((shape, i) => {
+      const store = writeTx.objectStore(shape.name);
+      for (const doc of docs[i] ?? []) store.put(doc);
+    });
+    await new Promise<void>((resolve, reject) => {
+      writeTx.oncomplete = () => resolve();
+      writeTx.onerror = () => reject(writeTx.error ?? new Error('transaction failed'));
+      writeTx.onabort = () => reject(writeTx.error ?? new Error('transaction aborted'));
+    });
+    const doneAt = performance.timeOrigin + performance.now();
+    scratch.close();
+    await ask(indexedDB.deleteDatabase(scratchName));
+    return { startedAt, doneAt };
   };
-  const scratch = await request(opening);
-  const putStarted = performance.now();
-  const writeTx = scratch.transaction(input.stores, 'readwrite');
-  input.stores.forEach((name, i) => {
-    const store = writeTx.objectStore(name);
-    for (const doc of data[i] ?? []) store.put(doc);
-  });
-  await done(writeTx);
-  const putMs = performance.now() - putStarted;
-  scratch.close();
-  await request(indexedDB.deleteDatabase(scratchName));
+
+  const scratchName = `${input.database}-bench-plain-put`;
+  let timed: Timed;
+  if (!input.inWorker) timed = await scratchPut(scratchName, shapes, data);
+  else {
+    // tsx's output names functions through `__name`, which the worker defines as the page does.
+    const workerSource = `const __name = (f) => f; const scratchPut = ${scratchPut.toString()};
+      onmessage = async ({ data: m }) => postMessage(await scratchPut(m.scratchName, m.shapes, m.data));`;
+    const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    const worker = new Worker(url);
+    try {
+      timed = await new Promise<Timed>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<Timed>) => resolve(event.data);
+        worker.onerror = (event) => reject(new Error(`plain put worker: ${event.message}`));
+        worker.postMessage({ scratchName, shapes, data });
+      });
+    } finally {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+    }
+  }
 
   const counts: Record<string, number> = {};
   input.stores.forEach((name, i) => (counts[name] = data[i]?.length ?? 0));
-  return { counts, documents: data.reduce((sum, docs) => sum + docs.length, 0), readMs, putMs };
-}
-
-/** A plain put timed in a dedicated worker: when it started and ended (epoch ms), for the tab's frames meanwhile. */
-export type WorkerPutResult = { documents: number; putMs: number; startedAt: number; doneAt: number };
-
-/**
- * The reference for the tab's frames during a bootstrap: the same documents put in ONE readwrite
- * transaction by a dedicated worker of this page (so the page's main thread stays free, as during
- * a bootstrap, and the writes come from the same renderer process as the SharedWorker's), with no
- * server, socket or parsing beside them. The documents are read and handed to the worker before
- * the timing starts. Needs a context that bypasses the app's CSP (the worker is a blob: URL).
- */
-export async function plainPutInWorker(input: { database: string; stores: string[] }): Promise<WorkerPutResult> {
-  const request = <T>(req: IDBRequest<T>) =>
-    new Promise<T>((resolve, reject) => {
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-    });
-  const source = await request(indexedDB.open(input.database));
-  const readTx = source.transaction(input.stores, 'readonly');
-  const shapes = input.stores.map((name) => {
-    const store = readTx.objectStore(name);
-    const indexes = [...store.indexNames].map((indexName) => {
-      const index = store.index(indexName);
-      return { name: indexName, keyPath: index.keyPath, unique: index.unique, multiEntry: index.multiEntry };
-    });
-    return { name, keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
-  });
-  const data = await Promise.all(input.stores.map((name) => request(readTx.objectStore(name).getAll())));
-  source.close();
-  // Plain JavaScript in a string: the worker has none of the page's helpers.
-  const workerSource = `
-    const request = (req) => new Promise((resolve, reject) => { req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error); });
-    onmessage = async ({ data: { scratchName, shapes, data } }) => {
-      await request(indexedDB.deleteDatabase(scratchName));
-      const opening = indexedDB.open(scratchName, 1);
-      opening.onupgradeneeded = () => {
-        for (const shape of shapes) {
-          const store = opening.result.createObjectStore(shape.name, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
-          for (const index of shape.indexes) store.createIndex(index.name, index.keyPath, { unique: index.unique, multiEntry: index.multiEntry });
-        }
-      };
-      const scratch = await request(opening);
-      const startedAt = performance.timeOrigin + performance.now();
-      const tx = scratch.transaction(shapes.map((shape) => shape.name), 'readwrite');
-      shapes.forEach((shape, i) => { const store = tx.objectStore(shape.name); for (const doc of data[i]) store.put(doc); });
-      await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
-      const doneAt = performance.timeOrigin + performance.now();
-      scratch.close();
-      await request(indexedDB.deleteDatabase(scratchName));
-      postMessage({ startedAt, doneAt });
-    };`;
-  const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  try {
-    const timed = await new Promise<{ startedAt: number; doneAt: number }>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<{ startedAt: number; doneAt: number }>) => resolve(event.data);
-      worker.onerror = (event) => reject(new Error(`plain put worker: ${event.message}`));
-      worker.postMessage({ scratchName: `${input.database}-bench-worker-put`, shapes, data });
-    });
-    return { documents: data.reduce((sum, docs) => sum + docs.length, 0), putMs: timed.doneAt - timed.startedAt, ...timed };
-  } finally {
-    worker.terminate();
-    URL.revokeObjectURL(url);
-  }
+  return { counts, documents: data.reduce((sum, docs) => sum + docs.length, 0), readMs, putMs: timed.doneAt - timed.startedAt, ...timed };
 }
 
 /**

@@ -79,7 +79,9 @@ async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: 
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
   const paced = bootstrapPacer(viewer.written, config.bootstrapWindowDocs);
-  const send = async (frame: BootstrapFrame) => (await paced(frame)) && sendFrameFlushed(client.socket, bootstrapFrameText(frame));
+  // `deflated`: as a binary batch (`batches=deflate`, for the rest after the first screen).
+  const send = async (frame: BootstrapFrame, deflated = false) =>
+    (await paced(frame)) && (deflated ? sendDeflatedFlushed : sendFrameFlushed)(client.socket, bootstrapFrameText(frame));
   let paints = 0;
   for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;
@@ -90,11 +92,8 @@ async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: 
   // Awaited together: a failed read is raised here, not left unhandled while the client answers.
   const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, config.firstScreenWaitMs)]);
   if (shown !== 'closed') metrics.firstScreens[shown] += 1;
-  const sendRest = viewer.deflatedBatches
-    ? async (frame: BootstrapFrame) => (await paced(frame)) && sendDeflatedFlushed(client.socket, bootstrapFrameText(frame))
-    : send;
   for (let step = await first; !step.done; step = await rest.next()) {
-    if (!(await sendRest(step.value))) {
+    if (!(await send(step.value, viewer.deflatedBatches === true))) {
       await rest.return(undefined);
       return null;
     }

@@ -32,22 +32,27 @@ export function sendFrame(socket: StreamSocket, text: string): boolean {
   return true;
 }
 
-/** Sends a frame and resolves once it has been handed to the network (paces bulk sends). */
-export function sendFrameFlushed(socket: StreamSocket, text: string): Promise<boolean> {
+/** Sends through `send` and resolves once the frame has been handed to the network; a failed send closes the socket. */
+function sendFlushed(socket: StreamSocket, send: (sent: (error?: Error) => void) => void): Promise<boolean> {
   return new Promise((resolve) => {
     if (socket.readyState !== OPEN) {
       resolve(false);
       return;
     }
-    socket.send(text, (error) => {
+    send((error) => {
       if (error) socket.close(CLOSE_CODES.sendFailure, 'Send failed');
       resolve(!error);
     });
   });
 }
 
+/** Sends a frame and resolves once it has been handed to the network (paces bulk sends). */
+export function sendFrameFlushed(socket: StreamSocket, text: string): Promise<boolean> {
+  return sendFlushed(socket, (sent) => socket.send(text, sent));
+}
+
 /** How sendDeflatedFlushed deflates: level 3, as the socket's own compression (http/compression.ts). */
-export const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
+const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
 
 /**
  * A bootstrap batch as a binary frame: `text` deflated here, in one synchronous call on the
@@ -58,16 +63,7 @@ export const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
  * server's own thread").
  */
 export function sendDeflatedFlushed(socket: StreamSocket, text: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (socket.readyState !== OPEN) {
-      resolve(false);
-      return;
-    }
-    socket.send(deflateSync(text, BATCH_DEFLATE), { binary: true, compress: false }, (error) => {
-      if (error) socket.close(CLOSE_CODES.sendFailure, 'Send failed');
-      resolve(!error);
-    });
-  });
+  return sendFlushed(socket, (sent) => socket.send(deflateSync(text, BATCH_DEFLATE), { binary: true, compress: false }, sent));
 }
 
 export function isOpen(socket: StreamSocket): boolean {
