@@ -8,7 +8,7 @@ import { loadNotificationConfig, type NotificationConfig } from './notifications
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
-import { BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
+import { BOOTSTRAP_STALL_MS, BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
 import { DEFAULT_FIRST_SCREEN_WAIT_MS } from './realtime/paint-acks';
 
 export type TrustProxy = boolean | string;
@@ -44,6 +44,8 @@ export type Config = {
   firstScreenWaitMs: number;
   /** How many documents a paced bootstrap lets the client have unwritten (realtime/bootstrap-pace.ts). */
   bootstrapWindowDocs: number;
+  /** How long a paced bootstrap waits for the client's WRITTEN before it sends on anyway (realtime/bootstrap-pace.ts). */
+  bootstrapStallMs: number;
   /** The worker threads that parse mail and clean HTML (content/content-config.ts). */
   content: ContentConfig;
   /** Web push keys and the email digest's pace (notifications/notification-config.ts). */
@@ -95,6 +97,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  *                at once)
  * - BOOTSTRAP_WINDOW_DOCS how many documents of a first sync the server sends ahead of what the
  *                browser says it has written (25000): the rest follows as fast as the device writes
+ * - BOOTSTRAP_STALL_MS how long a first sync waits for a browser that says nothing more before
+ *                it sends the next documents anyway (30000)
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
  *                notifications/notification-config.ts
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),
     firstScreenWaitMs: parseMilliseconds(env.FIRST_SCREEN_WAIT_MS, 'FIRST_SCREEN_WAIT_MS', { fallback: DEFAULT_FIRST_SCREEN_WAIT_MS, min: 0, max: 60_000 }),
     bootstrapWindowDocs: parseWholeNumber(env.BOOTSTRAP_WINDOW_DOCS, 'BOOTSTRAP_WINDOW_DOCS', { fallback: BOOTSTRAP_WINDOW_DOCS, min: 1, max: 10_000_000 }, 'documents'),
+    bootstrapStallMs: parseMilliseconds(env.BOOTSTRAP_STALL_MS, 'BOOTSTRAP_STALL_MS', { fallback: BOOTSTRAP_STALL_MS, min: 1, max: 600_000 }),
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),

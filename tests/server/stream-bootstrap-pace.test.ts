@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { writtenFrameText } from '../../src/protocol/realtime';
+import { readMetrics } from '../support/metrics';
 import { openStream, type StreamFrame } from '../support/stream-client';
 import { describeEachDatabase, useServerSuite } from './server-suite';
 import { signUpWithInbox } from './sync-fixtures';
@@ -8,6 +9,7 @@ import { signUpWithInbox } from './sync-fixtures';
 const WINDOW = 100;
 const CONVERSATIONS = 80;
 
+const paceWaits = async (origin: string, outcome: 'answered' | 'timed_out') => (await readMetrics(origin)).value('inbox_bootstrap_pace_waits_total', { outcome });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const documentsOf = (frame: StreamFrame) => (frame.action === 'fetch' ? (frame.documents?.length ?? 0) : 0);
 const conversationIds = (frames: StreamFrame[]) =>
@@ -46,6 +48,7 @@ describeEachDatabase('bootstrap: paced by what the client has written', (databas
     expect(socket.frames.some((f) => f.action === 'READY')).toBe(false);
 
     // Answering as a device does after each commit: the rest comes, a window at a time.
+    const answeredBefore = await paceWaits(suite.server.url, 'answered');
     let answers = 0;
     while (!socket.frames.some((f) => f.action === 'READY')) {
       if (received > answered) {
@@ -59,6 +62,8 @@ describeEachDatabase('bootstrap: paced by what the client has written', (databas
     await socket.close();
     expect(answers).toBeGreaterThanOrEqual(3);
     expect(conversationIds(socket.frames).sort()).toEqual(inbox.conversations.map((c) => c.id).sort());
+    // At least the wait the server was in while the client held its answers ended answered.
+    expect(await paceWaits(suite.server.url, 'answered')).toBeGreaterThan(answeredBefore);
   });
 
   it('sends everything at once to a client that did not ask, without waiting for any answer', async () => {
@@ -69,5 +74,28 @@ describeEachDatabase('bootstrap: paced by what the client has written', (databas
     await socket.close();
     expect(before.reduce((sum, frame) => sum + documentsOf(frame), 0)).toBeGreaterThan(WINDOW * 2);
     expect(conversationIds(socket.frames).sort()).toEqual(inbox.conversations.map((c) => c.id).sort());
+  });
+});
+
+describeEachDatabase('bootstrap: a paced client that stops answering', (database) => {
+  const STALL_MS = 300;
+  const suite = useServerSuite(database, { BOOTSTRAP_WINDOW_DOCS: String(WINDOW), BOOTSTRAP_STALL_MS: String(STALL_MS) });
+
+  it('still gets everything, a window per BOOTSTRAP_STALL_MS, and /metrics counts each wait that ran out', async () => {
+    const inbox = await signUpWithInbox(suite, CONVERSATIONS, 2);
+    const before = await paceWaits(suite.server.url, 'timed_out');
+    const socket = openStream(suite.server.url, { token: inbox.session.token, init: true, pace: true });
+    await socket.next((f) => f.action === 'RESET');
+    // The client answers the first screen's PAINTs (as the worker does) and then never a WRITTEN.
+    const startedAt = Date.now();
+    const { before: documents } = await socket.untilReady();
+    const tookMs = Date.now() - startedAt;
+    await socket.close();
+    const total = documents.reduce((sum, frame) => sum + documentsOf(frame), 0);
+    expect(total).toBeGreaterThan(WINDOW * 2);
+    expect(conversationIds(socket.frames).sort()).toEqual(inbox.conversations.map((c) => c.id).sort());
+    const stalls = (await paceWaits(suite.server.url, 'timed_out')) - before;
+    expect(stalls).toBeGreaterThanOrEqual(2);
+    expect(tookMs).toBeGreaterThanOrEqual(stalls * STALL_MS * 0.9);
   });
 });

@@ -57,6 +57,19 @@ describe('a bootstrap paced by what the client has written', () => {
     for (let sent = 0; sent < 5; sent++) expect(await settled(unpaced(frame(100)))).toBe(true);
   });
 
+  it('reports each frame that had to wait by how the wait ended, and nothing for a frame that went at once', async () => {
+    const written = createAckCounter();
+    const outcomes: string[] = [];
+    const pace = bootstrapPacer(written, 10, 20, (outcome) => outcomes.push(outcome));
+    await pace(frame(10));
+    expect(outcomes).toEqual([]);
+    const answered = pace(frame(5));
+    written.raise(5);
+    await answered;
+    expect(await pace(frame(5))).toBe(true);
+    expect(outcomes).toEqual(['answered', 'timed_out']);
+  });
+
   it('counts only rising answers: a late, lower count does not close the window again', () => {
     const written = createAckCounter();
     written.raise(5);

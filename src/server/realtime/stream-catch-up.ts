@@ -13,7 +13,7 @@ import { sendDeflatedFlushed, sendFrameFlushed, sendFramesFlushed } from './stre
 
 const PAGE = 500;
 
-export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs' | 'bootstrapWindowDocs'> };
+export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs' | 'bootstrapWindowDocs' | 'bootstrapStallMs'> };
 
 /**
  * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
@@ -78,7 +78,9 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
 async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
-  const paced = bootstrapPacer(viewer.written, config.bootstrapWindowDocs);
+  const paced = bootstrapPacer(viewer.written, config.bootstrapWindowDocs, config.bootstrapStallMs, (outcome) => {
+    metrics.paceWaits[outcome] += 1;
+  });
   // `deflated`: as a binary batch (`batches=deflate`, for the rest after the first screen).
   const send = async (frame: BootstrapFrame, deflated = false) =>
     (await paced(frame)) && (deflated ? sendDeflatedFlushed : sendFrameFlushed)(client.socket, bootstrapFrameText(frame));
