@@ -50,10 +50,18 @@ export function browserSocket(url: string): SocketLike {
   return socket;
 }
 
-/** The text a deflated batch stands for (zlib format, as the server's deflateSync writes it). */
+/**
+ * The text a deflated batch stands for (zlib format, as the server's deflateSync writes it).
+ * The bytes go straight into the DecompressionStream: a Blob's stream would hand them to the
+ * browser's blob store and read them back across processes first.
+ */
 export async function inflatedText(bytes: ArrayBuffer): Promise<string> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Response(stream).text();
+  const inflate = new DecompressionStream('deflate');
+  const writer = inflate.writable.getWriter();
+  // Not awaited: unreadable bytes reject the read below, which is what the caller sees.
+  writer.write(new Uint8Array(bytes)).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  return new Response(inflate.readable).text();
 }
 
 /** Runs handlers in the order they were given: at once while nothing asynchronous is pending, else after it. */
