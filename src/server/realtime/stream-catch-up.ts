@@ -28,7 +28,7 @@ export type CatchUpViewer = {
   paints: PaintAcks;
   written: AckCounter | null;
   /** The client takes the bootstrap's rest as deflated binary frames (`batches=deflate`). */
-  deflatedBatches?: boolean;
+  deflatedBatches: boolean;
 };
 
 /**
@@ -95,7 +95,7 @@ async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: 
   const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, config.firstScreenWaitMs)]);
   if (shown !== 'closed') metrics.firstScreens[shown] += 1;
   for (let step = await first; !step.done; step = await rest.next()) {
-    if (!(await send(step.value, viewer.deflatedBatches === true))) {
+    if (!(await send(step.value, viewer.deflatedBatches))) {
       await rest.return(undefined);
       return null;
     }

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { CLOSE_CODES } from '../../protocol/realtime';
+import { SOCKET_COMPRESSION } from '../http/compression';
 
 /** The part of a server-side WebSocket the stream uses (a `ws` socket in production). */
 export type StreamSocket = {
@@ -51,19 +52,16 @@ export function sendFrameFlushed(socket: StreamSocket, text: string): Promise<bo
   return sendFlushed(socket, (sent) => socket.send(text, sent));
 }
 
-/** How sendDeflatedFlushed deflates: level 3, as the socket's own compression (http/compression.ts). */
-const BATCH_DEFLATE = { level: 3, memLevel: 7 } as const;
-
 /**
- * A bootstrap batch as a binary frame: `text` deflated here, in one synchronous call on the
- * server's thread, and sent without the socket's own compression. The socket's permessage-deflate
+ * A bootstrap batch as a binary frame: `text` deflated here (at the socket's own level), in one
+ * synchronous call on the server's thread, and sent without the socket's own compression. The socket's permessage-deflate
  * runs on libuv's thread pool, and a device sharing its cores with the server (the bench's
  * two-core machine) missed frames whenever that thread woke beside its IndexedDB writes; the same
  * deflate done in line did not (docs/decisions.md, "A bootstrap's batches are deflated by the
  * server's own thread").
  */
 export function sendDeflatedFlushed(socket: StreamSocket, text: string): Promise<boolean> {
-  return sendFlushed(socket, (sent) => socket.send(deflateSync(text, BATCH_DEFLATE), { binary: true, compress: false }, sent));
+  return sendFlushed(socket, (sent) => socket.send(deflateSync(text, SOCKET_COMPRESSION.zlibDeflateOptions), { binary: true, compress: false }, sent));
 }
 
 export function isOpen(socket: StreamSocket): boolean {
