@@ -199,7 +199,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         onTag={(name) => void triage.addTag(conversation, name, shownTagNames)}
         onUntag={(slug) => void triage.removeTag(conversation, slug, shownTagNames)}
       />
-      <Thread conversationId={id} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
+      <Thread conversationId={id} contact={contact} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
       <ComposerNotices conversationId={id} myId={agent.id} contact={contact} collision={collision} />
       <SharedDrafts drafts={composerDrafts.shared} onUse={onUseShared} />
       <Composer

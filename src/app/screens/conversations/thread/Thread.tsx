@@ -1,6 +1,7 @@
 import { Fragment, useCallback, useRef } from 'react';
 import type { CSSProperties, RefObject } from 'react';
 import type { LocalMessage } from '../../../../client-db/inbox-database';
+import type { Contact } from '../../../../protocol/documents';
 import { NEW_ITEM_HIGHLIGHT_MS, REMOVAL_ANIMATION_MS } from '../../../../protocol/constants';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -27,13 +28,15 @@ const entryTime = (entry: LocalMessage) => entry.timestamp_ts;
 
 type ThreadProps = EntryHandlers & {
   conversationId: number;
+  /** The conversation's contact as the screen holds it: its first read need not read it again. */
+  contact?: Contact | undefined;
   /** Set by the composer: scroll to the next entry that arrives, wherever the reader is. */
   follow: RefObject<boolean>;
 };
 
 /** The messages and notes of a conversation, oldest first; older pages load on scrolling up. */
-export function Thread({ conversationId, follow, ...handlers }: ThreadProps) {
-  const thread = useThread(conversationId);
+export function Thread({ conversationId, contact, follow, ...handlers }: ThreadProps) {
+  const thread = useThread(conversationId, contact);
   const { agent } = useSignedIn();
   const entries = useDepartingEntries(thread?.entries)?.filter((entry) => !isTeammatesCancelledReply(entry, agent.id));
   const agents = useAgentDirectory();
