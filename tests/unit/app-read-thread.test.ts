@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readThread } from '../../src/app/screens/conversations/thread/read-thread';
+import { prefetchThread, takePrefetchedThread } from '../../src/app/screens/conversations/thread/thread-prefetch';
 import { openInboxDatabase, type InboxDatabase } from '../../src/client-db/inbox-database';
 import type { OutboxRow } from '../../src/client-db/outbox-row';
 import type { Contact } from '../../src/protocol/documents';
@@ -9,6 +10,7 @@ import { sampleMessage } from '../../src/workers/mutations/sample-documents';
 let db: InboxDatabase | null = null;
 
 afterEach(async () => {
+  vi.useRealTimers();
   db?.close();
   await db?.delete();
   db = null;
@@ -74,5 +76,35 @@ describe('reading a conversation\'s thread', () => {
     expect(thread.hasMore).toBe(true);
     expect(thread.failures.get('t-c-2')).toBe('The recipient address was refused.');
     expect(thread.failures.size).toBe(1);
+  });
+});
+
+describe('a thread read as its row is pressed', () => {
+  it('is handed, answered, to the conversation that opens, once', async () => {
+    const database = await seeded();
+    prefetchThread(database, 1, contact(1, 'Ada'));
+    // Another conversation opening does not take it.
+    expect(takePrefetchedThread(database, 2)).toBeNull();
+    const read = takePrefetchedThread(database, 1);
+    expect(read?.conversationId).toBe(1);
+    const thread = await read?.answer;
+    expect(thread?.entries.map((entry) => entry.id)).toEqual(['m-1', 'm-2', 'm-3']);
+    expect(read?.value).toBe(thread);
+    expect(takePrefetchedThread(database, 1)).toBeNull();
+  });
+
+  it('is not used once it is two seconds old, nor by another organization\'s database', async () => {
+    const database = await seeded();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    prefetchThread(database, 1, undefined);
+    const other = openInboxDatabase(`read-thread-other-${Math.random().toString(36).slice(2)}`);
+    try {
+      expect(takePrefetchedThread(other, 1)).toBeNull();
+    } finally {
+      other.close();
+      await other.delete();
+    }
+    vi.advanceTimersByTime(2_001);
+    expect(takePrefetchedThread(database, 1)).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import { conversationRowId } from '../../../keyboard/keyboard-context';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
 import { AssigneeAvatar } from '../header/AssigneeAvatar';
 import { previewState } from './conversation-preview';
+import { useInboxDb } from '../../../sync/sync-context';
+import { prefetchThread } from '../thread/thread-prefetch';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
 import { TagList } from './TagList';
 
@@ -56,6 +58,7 @@ export const ConversationRow = memo(function ConversationRow({
   selecting = false,
   onToggleMark,
 }: RowProps) {
+  const db = useInboxDb();
   const classes = ['conv-row'];
   if (c.is_unread) classes.push('conv-row--unread');
   if (fresh) classes.push('conv-row--new');
@@ -83,6 +86,10 @@ export const ConversationRow = memo(function ConversationRow({
         data-selected={selected || undefined}
         data-marked={marked || undefined}
         aria-current={current ? 'page' : undefined}
+        onPointerDown={(event) => {
+          // The thread is read while the button is down; the conversation opens on the release.
+          if (event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey) prefetchThread(db, c.id, contact);
+        }}
       >
         <span className="conv-row__dot" aria-hidden="true" />
         {selecting && (
