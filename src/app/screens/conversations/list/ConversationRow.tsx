@@ -90,6 +90,9 @@ export const ConversationRow = memo(function ConversationRow({
           // The thread is read while the button is down; the conversation opens on the release.
           if (event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey) prefetchThread(db, c.id, contact);
         }}
+        // A click without a press (a keyboard's Enter on the link, a script): still before the
+        // conversation renders. After a press, the read it started is kept.
+        onClick={() => prefetchThread(db, c.id, contact)}
       >
         <span className="conv-row__dot" aria-hidden="true" />
         {selecting && (

@@ -11,12 +11,12 @@ import { takePrefetchedThread, type ThreadRead } from './thread-prefetch';
  * The thread of a conversation, live, in timestamp order. `known`: the conversation's contact as
  * the screen already holds it, if it does.
  *
- * The first read starts as the thread first renders (or earlier, as its row was pressed:
- * thread-prefetch.ts), and renders the thread when it answers. A live query starts its own read
+ * The first read starts as the thread first renders (or earlier, as its row was pressed or
+ * clicked: thread-prefetch.ts), and renders the thread when it answers. A live query starts its own read
  * only after the render is committed, its effects have run and a timer has fired, behind the
  * other live queries of a freshly opened conversation (a dozen of them); its answer then waits
- * for the scheduler's next render. The first read's answer stands
- * until the live query's own (the same documents, then every change).
+ * for the scheduler's next render. The first read's answer stands until the live query's own
+ * (the same documents, then every change).
  */
 export function useThread(conversationId: number, known?: Contact): ThreadData | undefined {
   const db = useInboxDb();
