@@ -37,12 +37,17 @@ export function browserSocket(url: string): SocketLike {
     }
     inOrder.later(async () => {
       if (broken) return;
+      let text: string;
       try {
-        deliver(await inflatedText(data));
+        text = await inflatedText(data);
       } catch {
         broken = true;
         ws.close(CLOSE_CODES.sendFailure, 'Unreadable batch');
+        return;
       }
+      // Outside the try: an error of the handler is its own, reported as a text frame's is, not
+      // taken for an unreadable batch.
+      deliver(text);
     });
   };
   ws.onclose = (event) => inOrder.now(() => socket.onclose?.({ code: event.code, reason: event.reason }));
@@ -64,15 +69,30 @@ export async function inflatedText(bytes: ArrayBuffer): Promise<string> {
   return new Response(inflate.readable).text();
 }
 
-/** Runs handlers in the order they were given: at once while nothing asynchronous is pending, else after it. */
-export function orderedDelivery(): { now(run: () => void): void; later(run: () => Promise<void>): void } {
+/** An error where nothing awaits it: thrown from a task of its own, as an uncaught error is. */
+function rethrowLater(error: unknown): void {
+  setTimeout(() => {
+    throw error;
+  });
+}
+
+/**
+ * Runs handlers in the order they were given: at once while nothing asynchronous is pending, else
+ * after it. A queued handler that throws does not hold back those after it; its error is
+ * `report`ed (by default thrown again in a task of its own, as it would have been had it run at
+ * once), not swallowed.
+ */
+export function orderedDelivery(report: (error: unknown) => void = rethrowLater): {
+  now(run: () => void): void;
+  later(run: () => Promise<void>): void;
+} {
   let pending = 0;
   let chain: Promise<void> = Promise.resolve();
   const queue = (run: () => void | Promise<void>) => {
     pending += 1;
     chain = chain
       .then(run)
-      .catch(() => undefined)
+      .catch(report)
       .finally(() => {
         pending -= 1;
       });

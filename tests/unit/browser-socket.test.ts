@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { browserSocket } from '../../src/workers/browser-socket';
+import { browserSocket, orderedDelivery } from '../../src/workers/browser-socket';
 
 /** The browser's WebSocket as browserSocket uses it: the test plays the server through it. */
 class FakeWebSocket {
@@ -68,4 +68,44 @@ it('closes the socket on a batch it cannot inflate, and hands on nothing after i
   await vi.waitFor(() => expect(ws.closedWith).toBe(3500));
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(seen).toEqual([]);
+});
+
+it('reports an error thrown by a handler that had to wait, and still runs the handlers after it', async () => {
+  const reported: unknown[] = [];
+  const seen: string[] = [];
+  const inOrder = orderedDelivery((error) => reported.push(error));
+  let inflated!: () => void;
+  const inflating = new Promise<void>((resolve) => (inflated = resolve));
+  inOrder.later(() => inflating);
+  inOrder.now(() => {
+    throw new Error('handler failed');
+  });
+  inOrder.now(() => seen.push('after'));
+  inflated();
+  await vi.waitFor(() => expect(seen).toEqual(['after']));
+  expect(reported).toEqual([new Error('handler failed')]);
+});
+
+it('keeps the socket open when the handler of a batch\'s text throws: the error is the handler\'s, reported, not an unreadable batch', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    const socket = browserSocket('wss://inbox.test/stream');
+    const ws = FakeWebSocket.last!;
+    const seen: unknown[] = [];
+    socket.onmessage = (event) => {
+      seen.push(event.data);
+      if (seen.length === 1) throw new Error('handler failed');
+    };
+    ws.onmessage?.({ data: deflated({ action: 'fetch', col: 'messages', documents: [] }) });
+    ws.onmessage?.({ data: '{"action":"READY","cursor":7}' });
+    // Not vi.waitFor: with fake timers it runs them, and the error would be thrown again here.
+    for (let turn = 0; turn < 200 && seen.length < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(2);
+    expect(ws.closedWith).toBeNull();
+    // The error waits to be thrown again in a task of its own.
+    expect(vi.getTimerCount()).toBe(1);
+  } finally {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  }
 });
