@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../components/Toasts';
+import { isPlainClick } from '../routes/plain-click';
 import { FILTER_PARAM, INBOX_PARAM, conversationOfPage, conversationViewPath, customInboxViewPath, isConversationPage, parseConversationFilter } from '../screens/conversation-filter';
 import { focusSearchField, type FocusSearchState } from '../screens/conversations/search/search-param';
 import { preferencesOf } from '../../protocol/api/models';
@@ -64,7 +65,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
   // row clicked, or Enter on a focused row.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (!event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      if (!event.defaultPrevented || !isPlainClick(event)) return;
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       if (isConversationPage(link.pathname) && link.pathname !== window.location.pathname) opening.current = link.pathname;

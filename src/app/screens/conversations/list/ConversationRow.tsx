@@ -7,6 +7,7 @@ import { conversationRowId } from '../../../keyboard/keyboard-context';
 import { absoluteDateTime, shortRelativeTime } from '../../../format/relative-time';
 import { AssigneeAvatar } from '../header/AssigneeAvatar';
 import { previewState } from './conversation-preview';
+import { isPlainClick } from '../../../routes/plain-click';
 import { useInboxDb } from '../../../sync/sync-context';
 import { prefetchThread } from '../thread/thread-prefetch';
 import { STATUS_LABELS, STATUS_TONES } from '../status-labels';
@@ -86,13 +87,10 @@ export const ConversationRow = memo(function ConversationRow({
         data-selected={selected || undefined}
         data-marked={marked || undefined}
         aria-current={current ? 'page' : undefined}
-        onPointerDown={(event) => {
-          // The thread is read while the button is down; the conversation opens on the release.
-          if (event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey) prefetchThread(db, c.id, contact);
-        }}
-        // A click without a press (a keyboard's Enter on the link, a script): still before the
-        // conversation renders. After a press, the read it started is kept.
-        onClick={() => prefetchThread(db, c.id, contact)}
+        // The thread is read while the button is down (the conversation opens on the release), or
+        // on a click without a press (Enter on the link): after a press, its read is kept.
+        onPointerDown={(event) => isPlainClick(event) && prefetchThread(db, c.id, contact)}
+        onClick={(event) => isPlainClick(event) && prefetchThread(db, c.id, contact)}
       >
         <span className="conv-row__dot" aria-hidden="true" />
         {selecting && (

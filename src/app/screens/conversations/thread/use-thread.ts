@@ -12,9 +12,9 @@ import { takePrefetchedThread, type ThreadRead } from './thread-prefetch';
  * the screen already holds it, if it does.
  *
  * The first read starts as the thread first renders (or earlier, as its row was pressed or
- * clicked: thread-prefetch.ts), and renders the thread when it answers. A live query starts its own read
- * only after the render is committed, its effects have run and a timer has fired, behind the
- * other live queries of a freshly opened conversation (a dozen of them); its answer then waits
+ * clicked: thread-prefetch.ts), and renders the thread when it answers. A live query starts its
+ * own read only after the render is committed, its effects have run and a timer has fired, behind
+ * the other live queries of a freshly opened conversation (a dozen of them); its answer then waits
  * for the scheduler's next render. The first read's answer stands until the live query's own
  * (the same documents, then every change).
  */
