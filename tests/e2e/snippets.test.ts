@@ -75,6 +75,25 @@ describe('snippets', () => {
     await expect.poll(async () => (await library()).snippets.find((s) => s.id === 'sn-order')?.use_count, { timeout: 20_000 }).toBe(2);
   });
 
+  it('a # typed over a selected word opens the picker there, and deleting back to a # does not', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(pathOf(2));
+    await replyBox(page).click();
+    await page.keyboard.type('Thanks. order');
+    for (let i = 0; i < 'order'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.type('#');
+    await expect.poll(() => picker(page).getByRole('combobox', { name: 'Search snippets' }).inputValue()).toBe('#');
+    await expect.poll(() => composerText(replyBox(page))).toBe('Thanks. #');
+    await page.keyboard.type('orde');
+    await expect.poll(() => picker(page).getByRole('listbox').getByRole('option', { selected: true }).textContent()).toContain('Order status');
+    await page.keyboard.press('Escape');
+    await picker(page).waitFor({ state: 'detached' });
+    // Deleting back to the `#` is not typing one: the picker stays closed.
+    for (let i = 0; i < 'orde'.length; i++) await page.keyboard.press('Backspace');
+    await expect.poll(() => composerText(replyBox(page))).toBe('Thanks. #');
+    expect(await picker(page).count()).toBe(0);
+  });
+
   it('a snippet renamed on the snippets page updates live in another tab’s open picker and on another device', async () => {
     const admin = await suite.newAgentPage();
     const otherTab = await admin.context().newPage();

@@ -215,7 +215,8 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
               placeholder={placeholder}
               onChange={(event) => {
                 onDraftChange(mode, withoutControlCharacters(event.target.value, 'multi'));
-                snippets.onTextInput();
+                const input = event.nativeEvent as InputEvent;
+                snippets.onTextInput(input.inputType === 'insertText' ? (input.data ?? undefined) : undefined);
                 mentions.onTextInput();
               }}
               onKeyDown={onKeyDown}

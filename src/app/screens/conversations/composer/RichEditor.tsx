@@ -26,7 +26,7 @@ export type RichEditorProps = {
   onUploading: (count: number) => void;
   inputRef?: Ref<RichEditorHandle> | undefined;
   /** After each change of the text (the snippet picker watches a typed `#word`). */
-  onTextInput?: (() => void) | undefined;
+  onTextInput?: ((typed?: string) => void) | undefined;
   /** A key, before the editor handles it: true when used (the snippet picker's arrows, Enter, Escape). */
   onKey?: ((event: KeyboardEvent) => boolean) | undefined;
 };
@@ -53,6 +53,8 @@ export default function RichEditor({ id, label, placeholder, value, onChange, on
   // The value this editor last reported: a different one came from elsewhere (another device, undo, a shared draft).
   const reported = useRef(value);
   const [uploads, setUploads] = useState(0);
+  /** The text the agent just typed, for the update it makes (handleTextInput, onUpdate). */
+  const typed = useRef<string | undefined>(undefined);
   useEffect(() => latest.current.onUploading(uploads), [uploads]);
 
   const extensions = useMemo(
@@ -73,12 +75,21 @@ export default function RichEditor({ id, label, placeholder, value, onChange, on
         handlePaste: (_view, event) => insertImages([...(event.clipboardData?.files ?? [])]),
         handleDrop: (_view, event) => insertImages([...(event.dataTransfer?.files ?? [])]),
         handleKeyDown: (_view, event) => latest.current.onKey?.(event) ?? false,
+        // Text typed (not pasted): the update it makes follows at once, in the same task.
+        handleTextInput: (_view, _from, _to, text) => {
+          typed.current = text;
+          queueMicrotask(() => {
+            typed.current = undefined;
+          });
+          return false;
+        },
       },
       onUpdate: ({ editor: changed }) => {
         const draft = draftOf(changed);
         reported.current = draft;
         latest.current.onChange(draft);
-        latest.current.onTextInput?.();
+        latest.current.onTextInput?.(typed.current);
+        typed.current = undefined;
       },
     },
     [extensions],

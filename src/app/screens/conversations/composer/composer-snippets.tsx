@@ -17,8 +17,12 @@ export type ComposerSnippets = {
   picker: ReactNode;
   /** The composer's Snippets button. */
   button: ReactNode;
-  /** Tells it the field's text changed: a `#` typed at the start of a word opens the picker, which then follows the word. */
-  onTextInput: () => void;
+  /**
+   * Tells it the field's text changed: a `#` typed at the start of a word opens the picker, which
+   * then follows the word. `typed`: the text typed, when the change was typing (not a paste, a
+   * deletion or an edit of the field's own).
+   */
+  onTextInput: (typed?: string) => void;
   /** The field's keys while the picker follows a typed `#word` (arrows, Enter, Escape); true when used. */
   onKeyDown: (event: KeyboardEvent | ReactKeyboardEvent) => boolean;
   open: () => void;
@@ -60,13 +64,15 @@ export function useComposerSnippets(field: RefObject<SnippetField | null>, focus
     [field],
   );
 
-  const onTextInput = useCallback(() => {
+  const onTextInput = useCallback((typed?: string) => {
     const at = field.current?.caret();
     if (!at) return;
     const previous = lastBefore.current;
     lastBefore.current = at.before;
     const trigger = hashTrigger(at.before);
-    const typedHash = at.before.length === previous.length + 1 && at.before.endsWith('#');
+    // A `#` just typed, also over a selection it replaced. Without word of what was typed, the
+    // text before the caret grew by that `#` (not a caret moved, or deleted back, to a `#word`).
+    const typedHash = at.before.endsWith('#') && (typed !== undefined ? typed.endsWith('#') : at.before.length === previous.length + 1);
     setOpened((now) => {
       if (now && !now.typed) return now;
       if (!trigger || (!now && !typedHash)) return null;
