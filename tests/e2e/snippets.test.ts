@@ -92,6 +92,16 @@ describe('snippets', () => {
     for (let i = 0; i < 'orde'.length; i++) await page.keyboard.press('Backspace');
     await expect.poll(() => composerText(replyBox(page))).toBe('Thanks. #');
     expect(await picker(page).count()).toBe(0);
+
+    // The same in a note, a plain text box.
+    await page.getByRole('tab', { name: 'Note' }).click();
+    const note = page.getByRole('textbox', { name: 'Note' });
+    await note.click();
+    await page.keyboard.type('See order');
+    for (let i = 0; i < 'order'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.type('#');
+    await expect.poll(() => picker(page).getByRole('combobox', { name: 'Search snippets' }).inputValue()).toBe('#');
+    expect(await note.inputValue()).toBe('See #');
   });
 
   it('a snippet renamed on the snippets page updates live in another tab’s open picker and on another device', async () => {
