@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browser-suite';
 import { startServer } from '../support/server-process';
+import { waitForServiceWorkerControl } from '../support/service-worker';
 
 type Manifest = {
   name: string;
@@ -56,12 +57,7 @@ describe('installable and offline', () => {
     await page.waitForURL(`**/offline-${id}/conversations**`);
 
     // The service worker takes control of the page once it has precached the shell.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await waitForServiceWorkerControl(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
 
     await context.setOffline(true);
@@ -71,5 +67,27 @@ describe('installable and offline', () => {
 
     await page.goto(`/offline-${id}/account/general`);
     await expect.poll(() => page.getByRole('heading', { name: 'Account' }).first().isVisible()).toBe(true);
+  });
+
+  it('a first install whose precache failed is tried again without a reload, and the app then opens offline', async () => {
+    const context = await suite.newContext();
+    // The service worker's first fetch of one precached file fails, as on a network that drops.
+    let refused = 0;
+    await context.route('**/icons/icon-512.png', (route) => {
+      if (route.request().serviceWorker() && refused === 0) {
+        refused++;
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await expect.poll(() => refused, { timeout: 20_000 }).toBe(1);
+
+    // No reload: the page registers again and the second install takes control.
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
   });
 });
