@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { assertAppBuilt, launchBrowser } from '../support/browser';
 import { sendEmail, startEmailServer, type EmailServer } from '../support/email-server';
 import { signInAsOwner } from '../support/seeded-server';
+import { waitForServiceWorkerControl } from '../support/service-worker';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CONTROL = 'window.__controlRan = true';
@@ -82,15 +83,6 @@ async function watchViolations(page: Page): Promise<Violation[]> {
   return violations;
 }
 
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
-
 const live = (page: Page) => expect.poll(() => page.getByTestId('connection-status').textContent(), { timeout: 20_000 }).toContain('Live');
 
 describe('content security policy', () => {
@@ -102,7 +94,7 @@ describe('content security policy', () => {
     await signInAsOwner(page, app.seeded);
     // The SharedWorker's socket is up and the service worker controls the page.
     await live(page);
-    await waitForServiceWorker(page);
+    await waitForServiceWorkerControl(page);
 
     const subject = `Styled mail ${uid()}`;
     await sendEmail(app.smtpPort, {

@@ -5,6 +5,7 @@ import { useSeededBrowserSuite, waitForConnection } from '../support/browser-sui
 import type { Db } from '../../src/server/db/database';
 import { withServerDatabase } from '../support/server-database';
 import { composerText } from '../support/composer-text';
+import { waitForServiceWorkerControl } from '../support/service-worker';
 
 const suite = useSeededBrowserSuite({ org: 'drafts-e2e', conversations: 4, messagesPerConversation: 2 });
 let conversations: Conversation[];
@@ -39,12 +40,7 @@ describe('drafts', () => {
     await laptop.goto(pathOf(0));
     await replyBox(laptop).waitFor();
     // The service worker controls the page, so it reloads offline too.
-    await laptop.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await waitForServiceWorkerControl(laptop);
     const savesBefore = await draftSaves();
 
     await context.setOffline(true);

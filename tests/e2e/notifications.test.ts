@@ -6,6 +6,7 @@ import type { NotificationsResponse, PushPayload } from '../../src/protocol/noti
 import { hashSecretToken } from '../../src/server/auth/secret-token';
 import { withServerDatabase } from '../support/server-database';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
+import { waitForServiceWorkerControl } from '../support/service-worker';
 
 const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1 });
 let conversations: Conversation[];
@@ -39,12 +40,7 @@ const shownNotifications = (page: Page) =>
 /** A page whose service worker is active and controls it, allowed to show notifications. */
 async function pageWithWorker(): Promise<Page> {
   const page = await suite.newAgentPage({ context: { permissions: ['notifications'], viewport: { width: 1280, height: 800 } } });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+  await waitForServiceWorkerControl(page);
   return page;
 }
 

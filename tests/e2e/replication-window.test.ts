@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 import { withServerDatabase } from '../support/server-database';
+import { waitForServiceWorkerControl } from '../support/service-worker';
 
 const suite = useSeededBrowserSuite({ org: 'window-e2e', conversations: 6, messagesPerConversation: 2 });
 const DAY = 24 * 3600_000;
@@ -30,12 +31,7 @@ describe('the replication window', () => {
     await page.getByRole('heading', { name: old.subject }).waitFor({ timeout: 20_000 });
     await page.getByRole('log', { name: 'Messages' }).getByTestId('message').first().waitFor();
 
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);
     await waitForConnection(page, 'Offline');
     await page.reload();
