@@ -40,6 +40,7 @@ export function createHelpSection(serverOrigin: string, org: string, visitor: ()
   const reader = h('article', { class: 'help__reader', hidden: true, tabindex: '-1' });
   const section = h('section', { class: 'help', 'aria-label': 'Help articles', hidden: true }, form, list, reader);
   let asked = 0;
+  let typing: ReturnType<typeof setTimeout> | undefined;
 
   const api = async <T>(path: string): Promise<T | null> => {
     const response = await fetch(`${serverOrigin}${path}`).catch(() => null);
@@ -75,6 +76,9 @@ export function createHelpSection(serverOrigin: string, org: string, visitor: ()
   };
 
   const open = async (slug: string) => {
+    // A search still waiting to be sent or answered would put the list back over the article.
+    clearTimeout(typing);
+    asked++;
     const token = visitor();
     const query = new URLSearchParams({ org, ...(token ? { visitor: token } : {}) });
     const article = await api<ArticleAnswer>(`/widget/kb/articles/${encodeURIComponent(slug)}?${query}`);
@@ -92,7 +96,6 @@ export function createHelpSection(serverOrigin: string, org: string, visitor: ()
     reader.focus();
   };
 
-  let typing: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(() => void search(input.value.trim()), 250);

@@ -135,4 +135,36 @@ describe('knowledge base', () => {
     await expect.poll(() => visitor.getByRole('article').textContent()).toContain('Open the tracking link from your shipping email.');
     await expect.poll(async () => (await suite.api.get<{ deflections: number }>('reporting/kb')).body.deflections).toBe(1);
   });
+
+  it('an article opened while a search is on its way stays open when that search answers', async () => {
+    const visitor = await suite.newPage();
+    // The search for what the visitor typed is held until the article is open.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await visitor.route('**/widget/kb/search?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('q') === 'refund') await held;
+      await route.fallback();
+    });
+    await visitor.goto(websiteUrl);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const listed = visitor.getByRole('button', { name: /Refund policy/ });
+    await listed.waitFor();
+
+    const search = visitor.getByRole('searchbox', { name: 'Search help articles' });
+    await search.fill('refund');
+    const answered = visitor.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === 'refund');
+    await search.press('Enter');
+    // Opened from the list shown before the search was sent.
+    await listed.click();
+    const article = visitor.getByRole('article');
+    await expect.poll(() => article.textContent()).toContain('Refunds are paid back within 30 days');
+
+    release();
+    await (await answered).finished();
+    await visitor.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await article.isVisible()).toBe(true);
+    expect(await visitor.getByRole('list', { name: 'Help articles' }).isVisible()).toBe(false);
+  });
 });
