@@ -33,7 +33,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A hang detector, not a speed check: on a slow shared machine a whole multi-step test
+          // took 40–70 s and one at 60 s failed while every step was still moving. Each poll
+          // keeps its own 15 s bound, so a real failure still says what it waited for.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time, each with its own server and Chromium: much of a browser test is
           // waiting (held replies, delivery retries, polls), which overlaps (docs/decisions.md).
