@@ -139,7 +139,7 @@ describe('knowledge base', () => {
   it('an article opened while a search is on its way stays open when that search answers', async () => {
     const visitor = await suite.newPage();
     // The search for what the visitor typed is held until the article is open.
-    let release = () => undefined as void;
+    let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
