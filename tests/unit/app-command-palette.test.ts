@@ -127,4 +127,15 @@ describe('command palette ranking', () => {
   it('a query only conversations match closely still finds them first', () => {
     expect(labels('root', 'refund')[0]).toBe('Refund for order 1234');
   });
+
+  it('"assign" does not list a subject whose letters it only picks out across its words', () => {
+    const d = data({ conversations: [{ id: 9, subject: 'VAT number missing on invoice', contact: 'Kim Lee' }] });
+    expect(labels('root', 'assign', d)).not.toContain('VAT number missing on invoice');
+  });
+
+  it('lists "Assign to me" once though both the action and the teammate would do it', () => {
+    const found = labels('root', 'assign');
+    expect(found.filter((label) => label === 'Assign to me')).toHaveLength(1);
+    expect(found).toContain('Assign to Sam Chen');
+  });
 });

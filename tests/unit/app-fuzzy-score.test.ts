@@ -21,7 +21,7 @@ describe('fuzzy score', () => {
   it('ranks a prefix over a substring over scattered letters', () => {
     const prefix = score('clo', 'Close')!;
     const inside = score('clo', 'Reclose')!;
-    const scattered = score('clo', 'Cancel lost order')!;
+    const scattered = score('clo', 'Cancel lots')!;
     expect(prefix).toBeGreaterThan(inside);
     expect(inside).toBeGreaterThan(scattered);
   });
@@ -48,5 +48,26 @@ describe('fuzzy score tiers', () => {
 
   it('drops letters scattered thinly over a long text', () => {
     expect(fuzzyScore('assign', 'A customer says the invoice is wrong again')).toBeNull();
+  });
+});
+
+describe('fuzzy score across words', () => {
+  it('does not match "assign" on letters picked out of the words of a subject', () => {
+    expect(fuzzyScore('assign', 'VAT number missing on invoice')).toBeNull();
+    expect(fuzzyScore('close', 'Can I switch to annual billing, please?')).toBeNull();
+  });
+
+  it('still matches a word prefix, a substring and initials in a long text', () => {
+    expect(fuzzyScore('miss', 'VAT number missing on invoice')?.positions).toEqual([11, 12, 13, 14]);
+    expect(fuzzyScore('umber', 'VAT number missing on invoice')).not.toBeNull();
+    expect(fuzzyScore('gas', 'Go to Account settings')?.positions).toEqual([0, 6, 14]);
+  });
+
+  it('still matches scattered letters inside one word of a long text', () => {
+    expect(fuzzyScore('invce', 'VAT number missing on invoice')).not.toBeNull();
+  });
+
+  it('ranks a word-prefix match above a substring match in the same text', () => {
+    expect(score('miss', 'VAT number missing on invoice')!).toBeGreaterThan(score('issi', 'VAT number missing on invoice')!);
   });
 });

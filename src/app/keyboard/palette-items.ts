@@ -155,7 +155,9 @@ const GROUP_LIMIT = 8;
  * The items to show for a query, in sections. Without a query: the short lists in their own
  * order. With one: the fuzzy matches, best first, each group capped, groups ordered by their
  * best match. A command-like query (one a command matches closely: at a word start or as a run)
- * lists the commands before the conversations, tags and teammates it also matches.
+ * lists the commands before the conversations, tags and teammates it also matches. Two items
+ * that do the same (the action "Assign to me" and the teammate "Assign to me") are listed once,
+ * where the better ranked stands.
  */
 export function rankItems(items: readonly PaletteItem[], query: string): PaletteSection[] {
   const typed = query.trim();
@@ -175,7 +177,11 @@ export function rankItems(items: readonly PaletteItem[], query: string): Palette
   const rank = ({ item, score }: { item: PaletteItem; score: number }) => score + (commandLike && !item.searchOnly ? 10_000 : 0);
   if (typed) scored.sort((a, b) => rank(b) - rank(a));
   const sections = new Map<PaletteGroup, RankedItem[]>();
+  const seen = new Set<string>();
   for (const { item } of scored) {
+    const does = commandKey(item.command);
+    if (seen.has(does)) continue;
+    seen.add(does);
     const list = sections.get(item.group) ?? [];
     if (list.length < GROUP_LIMIT) list.push(item);
     sections.set(item.group, list);
@@ -187,6 +193,24 @@ export function rankItems(items: readonly PaletteItem[], query: string): Palette
     sections.set(item.group, list);
   }
   return [...sections].map(([group, list]) => ({ group, items: list }));
+}
+
+/** What a command does, as a key: two items with the same key are the same choice. */
+export function commandKey(command: PaletteCommand): string {
+  switch (command.type) {
+    case 'assign':
+      return `assign:${command.agentId ?? 'nobody'}`;
+    case 'status':
+      return `status:${command.status}`;
+    case 'tag':
+      return `tag:${command.name.toLowerCase()}`;
+    case 'scope':
+      return `scope:${command.scope}`;
+    case 'navigate':
+      return `navigate:${command.to}`;
+    default:
+      return command.type;
+  }
 }
 
 /** The sections' items in the order the arrow keys walk them. */
