@@ -36,15 +36,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     await migrateToLatest(handle);
+    const seed = count(values.seed, 'seed', 1);
     const result = await seedOrganization(handle, {
       org: values.org,
       conversations: count(values.conversations, 'conversations', 200),
       messagesPerConversation: count(values['messages-per-conversation'], 'messages-per-conversation', 10),
-      seed: count(values.seed, 'seed', 1),
+      seed,
     });
     const articles = count(values.articles, 'articles', 0);
     const owner = result.agentIds[0];
-    const knowledge = articles > 0 && owner !== undefined ? await seedKnowledgeBase({ db: handle.db, dialect: handle.dialect, clock: () => Date.now() }, result.orgId, owner, articles) : null;
+    const knowledge = articles > 0 && owner !== undefined ? await seedKnowledgeBase({ db: handle.db, dialect: handle.dialect, clock: () => Date.now() }, result.orgId, owner, articles, seed) : null;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded ${result.slug} (${handle.dialect}${handle.sqlitePath ? ` ${handle.sqlitePath}` : ''}) in ${seconds} s: ` +

@@ -1,35 +1,19 @@
 import { createArticle, publishArticle } from '../knowledge/article-writes';
 import { createCollection } from '../knowledge/collection-writes';
 import { runWrite, type WriteDeps } from '../realtime/write-transaction';
-
-/** The demo help center's collections (id, name, icon, description). */
-const COLLECTIONS = [
-  ['kc-seed-start', 'Getting started', '🚀', 'Set up your account and invite your team'],
-  ['kc-seed-billing', 'Billing & payments', '💳', 'Plans, invoices and refunds'],
-  ['kc-seed-shipping', 'Shipping & delivery', '📦', 'Delivery times, tracking and returns'],
-  ['kc-seed-account', 'Your account', '🔒', 'Passwords, security and data'],
-] as const;
-
-const TOPICS = [
-  'Create your account', 'Invite your teammates', 'Choose a plan', 'Download an invoice', 'Refund policy', 'Update your card',
-  'Delivery times by country', 'Track your parcel', 'Return an item', 'Reset your password', 'Turn on two-step sign-in', 'Export your data',
-];
-
-function content(topic: string, n: number): string {
-  const subject = topic.toLowerCase();
-  return `<p>This guide explains how to ${subject} in a few steps.</p><h2>Before you start</h2><p>Sign in with an account that may change settings.</p>` +
-    `<h2>Steps</h2><ol><li>Open <strong>Settings</strong>.</li><li>Choose <em>${subject}</em>.</li><li>Save your changes.</li></ol>` +
-    `<div data-callout="info"><p>Changes apply to your whole team at once.</p></div><h2>Troubleshooting</h2><p>Still stuck? Write to us from the chat (reference ${n}).</p>`;
-}
+import { planArticles, SEED_COLLECTIONS } from './seed-articles';
+import { createRandom } from './seed-random';
 
 /**
  * A demo knowledge base (`npm run seed -- --articles N`): four collections and N articles through
- * the change feed, the first ones published (every eighth stays a draft), in transactions of 50.
+ * the change feed, distinct titles and bodies the same for the same `--seed` (seed-articles.ts),
+ * every eighth a draft, in transactions of 50.
  */
-export async function seedKnowledgeBase(deps: WriteDeps, orgId: number, agentId: number, articles: number): Promise<{ published: number }> {
+export async function seedKnowledgeBase(deps: WriteDeps, orgId: number, agentId: number, articles: number, seed = 1): Promise<{ published: number }> {
+  const plan = planArticles(createRandom(seed), articles);
   await runWrite(deps, { orgId }, async (write) => {
     const existing = await write.trx.selectFrom('kb_collections').select('id').where('org_id', '=', orgId).execute();
-    for (const [id, name, icon, description] of COLLECTIONS) {
+    for (const [id, name, icon, description] of SEED_COLLECTIONS) {
       if (!existing.some((row) => row.id === id)) await createCollection(write, { id, name, icon, description, parent_id: null });
     }
   });
@@ -38,13 +22,11 @@ export async function seedKnowledgeBase(deps: WriteDeps, orgId: number, agentId:
   for (let start = 0; start < articles; start += 50) {
     await runWrite(deps, { orgId }, async (write) => {
       for (let n = start; n < Math.min(articles, start + 50); n++) {
-        const id = `ka-seed-${n}`;
-        if (taken.has(id)) continue;
-        const topic = TOPICS[n % TOPICS.length] ?? 'Get help';
-        const title = n < TOPICS.length ? topic : `${topic} (${Math.floor(n / TOPICS.length) + 1})`;
-        const collection = COLLECTIONS[Math.floor((n % TOPICS.length) / 3)]?.[0] ?? COLLECTIONS[0][0];
-        await createArticle(write, agentId, { id, title, content: content(topic, n), description: `How to ${topic.toLowerCase()}.`, collections: [collection] });
-        if (n % 8 !== 7) {
+        const article = plan[n];
+        if (!article || taken.has(article.id)) continue;
+        const { id, title, content, description, collection } = article;
+        await createArticle(write, agentId, { id, title, content, description, collections: [collection] });
+        if (article.published) {
           await publishArticle(write, deps.dialect, agentId, id);
           published++;
         }
