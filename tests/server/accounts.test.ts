@@ -31,7 +31,27 @@ describeEachDatabase('accounts', (database) => {
       domain,
     });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ errors: { domain: 'is already taken' } });
+    expect(again.body).toEqual({ errors: { domain: 'This domain is already taken: choose another.' } });
+  });
+
+  it('an empty sign-up is refused with a sentence naming each field', async () => {
+    const empty = await suite.client().post('auth/create', { name: ' ', email: '', password: '', organization_name: '', domain: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      errors: {
+        name: 'Enter your name.',
+        email: 'Enter an email address.',
+        password: 'Choose a password of at least 8 characters.',
+        organization_name: 'Enter the name of your organization.',
+        domain: 'Choose a domain for your team’s address.',
+      },
+    });
+    const missing = await suite.client().post('auth/create', {});
+    expect(missing.body).toEqual(empty.body);
+    const wrong = await suite.client().post('auth/create', { name: 'Ana', email: 'ana@', password: 'x'.repeat(8), organization_name: 'Acme', domain: '-acme' });
+    expect(wrong.body).toEqual({
+      errors: { email: 'Enter a valid email address, like name@example.com.', domain: 'The domain may contain only lowercase letters, digits and inner hyphens.' },
+    });
   });
 
   it('signs in with email and password, and refuses a wrong password with 400', async () => {

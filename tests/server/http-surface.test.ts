@@ -81,11 +81,11 @@ describeEachDatabase('HTTP surface', (database) => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       errors: {
-        name: 'is required',
-        email: 'is not a valid email address',
-        password: 'must be at least 8 characters',
-        organization_name: 'is required',
-        domain: 'is reserved',
+        name: 'Enter your name.',
+        email: 'Enter a valid email address, like name@example.com.',
+        password: 'Choose a password of at least 8 characters.',
+        organization_name: 'Enter the name of your organization.',
+        domain: 'The domain is reserved.',
       },
     });
     const wrongType = await suite.client().post('auth/login', { email: 42, password: ['x'] });

@@ -37,6 +37,11 @@ describe('failure texts (§8)', () => {
     );
   });
 
+  it('shows a field message that is a sentence of its own as it is, still marking the field', () => {
+    const text = failureText(http(400, { errors: { domain: 'This domain is already taken: choose another.' } }));
+    expect(text).toEqual({ message: 'This domain is already taken: choose another.', fields: { domain: 'This domain is already taken: choose another.' }, firstField: 'domain' });
+  });
+
   it('prefers the errors object over an error string, and ignores an empty errors object', () => {
     expect(failureText(http(400, { error: 'Invalid', errors: { name: 'is required' } }))?.message).toBe('name: is required');
     expect(failureText(http(400, { error: 'Invalid', errors: {} }))?.message).toBe('Invalid');

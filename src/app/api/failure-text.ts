@@ -19,12 +19,21 @@ export function failureText(failure: Failure): FailureText | null {
   if (isRecord(body)) {
     const fields = fieldMessages(body['errors']);
     const [first] = Object.entries(fields);
-    if (first) return { message: `${first[0]}: ${first[1]}`, fields, firstField: first[0] };
+    if (first) return { message: fieldMessage(first[0], first[1]), fields, firstField: first[0] };
     const error = body['error'];
     if (typeof error === 'string' && error.trim() !== '') return plain(error);
   }
   if (typeof body === 'string' && isShowableText(body)) return plain(body.trim());
   return plain(ERROR_TEXTS.unexpected);
+}
+
+/**
+ * §8's 'key: message' for the first field of an errors object; a message that is a sentence of
+ * its own ("This domain is already taken: choose another.") names its field already and is
+ * shown as it is.
+ */
+function fieldMessage(key: string, message: string): string {
+  return /^[A-Z].*[.!?]$/.test(message) ? message : `${key}: ${message}`;
 }
 
 function plain(message: string): FailureText {

@@ -3,6 +3,7 @@ import { PERMISSIONS } from '../roles';
 import { customInboxesField } from './custom-inboxes';
 import { avatarField, emailField, nameField, passwordField, slugField, tokenField } from './fields';
 import { idParam } from './id-fields';
+import { signUpDomain, signUpEmail, signUpName, signUpOrganizationName, signUpPassword } from './sign-up-fields';
 import { multiLineText } from './text-fields';
 import { REPLICATION_WINDOW_CHOICES } from './models';
 
@@ -13,12 +14,13 @@ import { REPLICATION_WINDOW_CHOICES } from './models';
 /** Longest email signature an agent may keep. */
 export const MAX_SIGNATURE_LENGTH = 2000;
 
+/** `POST auth/create`: the sign-up form, whose every message is a sentence (sign-up-fields.ts). */
 export const createAccountBody = z.object({
-  name: nameField,
-  email: emailField,
-  password: passwordField,
-  organization_name: nameField,
-  domain: slugField,
+  name: signUpName,
+  email: signUpEmail,
+  password: signUpPassword,
+  organization_name: signUpOrganizationName,
+  domain: signUpDomain,
 });
 export type CreateAccountBody = z.infer<typeof createAccountBody>;
 

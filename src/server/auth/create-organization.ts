@@ -1,4 +1,5 @@
 import type { CreateAccountBody } from '../../protocol/api/requests';
+import { SIGN_UP_TEXTS } from '../../protocol/api/sign-up-fields';
 import { PERMISSIONS } from '../../protocol/roles';
 import { DEFAULT_NOTIFICATIONS } from '../agents/agent-model';
 import type { AgentRow, Db, OrganizationRow } from '../db/database';
@@ -8,7 +9,7 @@ import { fieldError } from '../http/http-error';
 import { initialPlan, type Hosting } from '../organization/hosting-plan';
 import { findOrganizationBySlug } from '../organization/organization-queries';
 
-const domainTaken = () => fieldError('domain', 'is already taken');
+const domainTaken = () => fieldError('domain', SIGN_UP_TEXTS.domainTaken);
 
 /** A new organization on the install's initial plan, with its creator as owner holding every permission. */
 export async function createOrganization(

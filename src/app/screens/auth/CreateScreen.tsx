@@ -5,7 +5,8 @@ import type { Session } from '../../../protocol/api/models';
 import { createAccountBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
 import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
-import { slugProblem, suggestSlug } from '../../../protocol/slug';
+import { domainProblemText } from '../../../protocol/api/sign-up-fields';
+import { suggestSlug } from '../../../protocol/slug';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -29,7 +30,7 @@ export default function CreateScreen() {
 
   const domain = domainEdited ? values.domain : suggestSlug(values.organization_name);
   // Judge a suggested slug only once it has a chance of being long enough.
-  const liveDomainProblem = domainEdited || domain.length >= 2 ? slugProblem(domain) : null;
+  const liveDomainProblem = domainEdited || domain.length >= 2 ? domainProblemText(domain) : null;
 
   function change(field: keyof Values, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
