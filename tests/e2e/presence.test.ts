@@ -16,6 +16,18 @@ const onlyViewer = async (page: Page, text: string) =>
 const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 const thread = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
+/** The theme's warning colour, as computed styles write it. */
+function warningColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--warning)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+}
+
 async function messagesOf(conversationId: number): Promise<Message[]> {
   return (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/`)).body.messages;
 }
@@ -52,6 +64,9 @@ describe('presence and collision', () => {
     // The first Send shows Alex's reply instead of sending, and says how to send after all.
     await ana.getByRole('button', { name: 'Send reply' }).click();
     await expect.poll(() => notice.textContent()).toContain('press Send again');
+    // Still a warning: the warning icon in the warning colour, not a green tick.
+    expect(await notice.locator('svg').getAttribute('data-icon')).toBe('alert');
+    expect(await notice.locator('svg').evaluate((icon) => getComputedStyle(icon).color)).toBe(await warningColour(ana));
     await expect.poll(() => thread(ana).getByText('Hello from Alex, I am on it.').isVisible()).toBe(true);
     expect(await composerText(replyBox(ana))).toBe('Hi, here is my answer.');
     expect(await thread(ana).getByText('Hi, here is my answer.').count()).toBe(0);

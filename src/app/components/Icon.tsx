@@ -60,6 +60,7 @@ export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={name}
     >
       <path d={PATHS[name]} />
     </svg>
