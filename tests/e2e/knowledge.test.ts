@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { KnowledgeStructure } from '../../src/protocol/api/knowledge-requests';
 import type { Article, Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { composerText } from '../support/composer-text';
@@ -71,6 +72,37 @@ describe('knowledge base', () => {
     expect(await live.getByRole('heading', { level: 1 }).textContent()).toBe('Change your delivery address');
     expect(await live.locator('.body').textContent()).toContain('choose a new address before it ships');
     expect(await live.locator('.body table th').first().textContent()).toBe('Plan');
+  });
+
+  it('a new article is saved only once it has a title, and Publish waits for a title and some text', async () => {
+    const titlesOnServer = async () => (await suite.api.get<KnowledgeStructure>('knowledge/structure')).body.articles.map((article) => article.title);
+    const before = await titlesOnServer();
+    const writer = await suite.newAgentPage();
+    const backLink = writer.locator('.kb-article__bar').getByRole('link', { name: 'Knowledge base' });
+    const publishButton = writer.getByRole('button', { name: 'Publish', exact: true });
+    await writer.goto(`/${suite.seeded.slug}/knowledge`);
+
+    // Opened and left untouched: nothing to publish, and nothing left behind.
+    await writer.getByRole('button', { name: 'New article' }).click();
+    await editor(writer).waitFor();
+    expect(await publishButton.isDisabled()).toBe(true);
+    expect(await writer.locator('.kb-article__saved').textContent()).toBe('Not saved yet: add a title');
+    await backLink.click();
+    await writer.getByRole('heading', { name: 'Knowledge base' }).waitFor();
+    expect(await writer.getByRole('link', { name: /Untitled/ }).count()).toBe(0);
+
+    // Text without a title still cannot be published; the title saves it and allows Publish.
+    await writer.getByRole('button', { name: 'New article' }).click();
+    await editor(writer).click();
+    await writer.keyboard.type('We ship to the islands twice a week.');
+    expect(await publishButton.isDisabled()).toBe(true);
+    await writer.getByLabel('Title').fill('Shipping to the islands');
+    await expect.poll(() => publishButton.isDisabled(), { timeout: 5_000, message: 'Publish is enabled once the article has a title and text' }).toBe(false);
+    await expect.poll(() => writer.locator('.kb-article__saved').textContent(), { timeout: 10_000 }).toBe('Draft saved');
+    // The knowledge lane is sent in order: had the first visit created an article, it would be there by now.
+    await expect.poll(async () => (await titlesOnServer()).filter((title) => !before.includes(title)), { timeout: 15_000 }).toEqual(['Shipping to the islands']);
+    await backLink.click();
+    await expect.poll(() => writer.getByRole('link', { name: /Shipping to the islands/ }).count(), { timeout: 10_000 }).toBe(1);
   });
 
   it("keeps both texts when an edit made offline reaches the server after a teammate published", async () => {

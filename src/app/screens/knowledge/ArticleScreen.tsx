@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { API_BASE } from '../../../protocol/api/routes';
 import { withoutControlCharacters } from '../../../protocol/api/text-fields';
 import type { Article } from '../../../protocol/documents';
@@ -16,17 +16,22 @@ import { useSyncActions } from '../../sync/use-sync-actions';
 import { useEditorImages } from '../conversations/composer/use-editor-images';
 import { articleToMarkdown, markdownToArticle } from './article-markdown';
 import { ConflictNotice } from './ConflictNotice';
-import { articleStatus, STATUS_LABELS, useArticle, useKnowledgeBase } from './use-knowledge';
+import { articleHasBody, articleStatus, newArticleRequest, STATUS_LABELS, unsavedArticle, useArticle, useKnowledgeBase } from './use-knowledge';
 
 const ArticleRichEditor = lazy(() => import('./ArticleRichEditor'));
 
 /** How long typing rests before the draft is saved (the outbox coalesces saves anyway). */
 const AUTOSAVE_MS = 600;
 
-/** `knowledge/articles/{id}`: one article's editor. */
+/**
+ * `knowledge/articles/{id}`: one article's editor. A new article ("New article" navigates here
+ * with its collections in the history state) is edited before it exists: it is created once it
+ * has a title, and the same editor goes on with the created one.
+ */
 export default function ArticleScreen() {
   const id = useParams()['id'] ?? '';
   const article = useArticle(id);
+  const fresh = newArticleRequest(useLocation().state);
   const { slug } = useSignedIn();
   if (article === undefined) {
     return (
@@ -35,6 +40,7 @@ export default function ArticleScreen() {
       </div>
     );
   }
+  if (article === null && fresh) return <ArticleEditor key={id} article={unsavedArticle(id, fresh.collections)} unsaved />;
   if (article === null) {
     return (
       <div className="page page--wide">
@@ -58,7 +64,7 @@ const sameText = (a: Text, b: Text) => a.title === b.title && a.content === b.co
  * overwritten (the server keeps such an edit aside as a conflict). A teammate's change shows
  * live while this agent has nothing unsaved. Publish and Unpublish are explicit.
  */
-function ArticleEditor({ article }: { article: Article }) {
+function ArticleEditor({ article, unsaved = false }: { article: Article; unsaved?: boolean }) {
   const { slug, agent } = useSignedIn();
   const { mutate } = useSyncActions();
   const { show } = useToasts();
@@ -74,6 +80,11 @@ function ArticleEditor({ article }: { article: Article }) {
   const pending = useRef<number | null>(null);
   const latestText = useRef(text);
   latestText.current = text;
+  // A new article is created by its first save with a title; its collections wait here till then.
+  const created = useRef(!unsaved);
+  const [newCollections, setNewCollections] = useState(() => article.collections.map((placement) => placement.collection_id));
+  const latestCollections = useRef(newCollections);
+  latestCollections.current = newCollections;
 
   const save = useCallback(() => {
     if (pending.current !== null) window.clearTimeout(pending.current);
@@ -81,6 +92,12 @@ function ArticleEditor({ article }: { article: Article }) {
     setSaving(false);
     const current = latestText.current;
     if (current.title.trim() === '') return;
+    if (!created.current) {
+      created.current = true;
+      const fields = { title: current.title.trim(), content: current.content, description: current.description.trim() };
+      mutate({ kind: 'create-article', id: article.id, ...fields, collections: latestCollections.current });
+      return;
+    }
     mutate({
       kind: 'update-article',
       id: article.id,
@@ -153,18 +170,29 @@ function ArticleEditor({ article }: { article: Article }) {
   }
 
   const status = articleStatus(article);
-  const inCollections = new Set(article.collections.map((placement) => placement.collection_id));
+  const exists = !unsaved;
+  const inCollections = new Set(exists ? article.collections.map((placement) => placement.collection_id) : newCollections);
+  const publishable = text.title.trim() !== '' && articleHasBody(text.content);
+  const untitled = text.title.trim() === '';
+  const savedText = saving && !untitled ? 'Saving…' : untitled ? (exists ? 'Not saved: add a title' : 'Not saved yet: add a title') : 'Draft saved';
   const importer = useRef<HTMLInputElement>(null);
 
   return (
     <div className="page page--wide kb-article">
       <div className="kb-article__bar">
-        <Link to={`/${slug}/knowledge`} className="btn btn--ghost btn--small">
+        <Link
+          to={`/${slug}/knowledge`}
+          className="btn btn--ghost btn--small"
+          onClick={(event) => {
+            if (!unsaved || !untitled || !articleHasBody(text.content)) return;
+            if (!window.confirm('Discard this article? Without a title it is not saved.')) event.preventDefault();
+          }}
+        >
           <Icon name="arrowLeft" size={14} /> Knowledge base
         </Link>
         <span className="kb-article__status" aria-live="polite">
           <Badge tone={status === 'published' ? 'success' : status === 'changed' ? 'warning' : 'neutral'}>{STATUS_LABELS[status]}</Badge>
-          <span className="kb-article__saved">{saving ? 'Saving…' : 'Draft saved'}</span>
+          <span className="kb-article__saved">{savedText}</span>
         </span>
         <span className="kb-article__actions">
           {article.published && article.url && (
@@ -177,7 +205,13 @@ function ArticleEditor({ article }: { article: Article }) {
               Unpublish
             </Button>
           )}
-          <Button size="small" variant="primary" disabled={status === 'published'} onClick={() => publish(true)}>
+          <Button
+            size="small"
+            variant="primary"
+            disabled={status === 'published' || !publishable}
+            title={publishable ? undefined : 'Give the article a title and some text to publish it.'}
+            onClick={() => publish(true)}
+          >
             {article.published ? 'Publish changes' : 'Publish'}
           </Button>
         </span>
@@ -231,7 +265,17 @@ function ArticleEditor({ article }: { article: Article }) {
               maxLength={300}
               onChange={(event) => edit({ description: withoutControlCharacters(event.target.value, 'single') })}
             />
-            <TextField label="Address" name="slug" prefix="/articles/" value={slugText} maxLength={80} onChange={(event) => setSlugText(event.target.value)} onBlur={saveSlug} />
+            <TextField
+              label="Address"
+              name="slug"
+              prefix="/articles/"
+              value={slugText}
+              maxLength={80}
+              disabled={!exists}
+              hint={exists ? undefined : 'Made from the title when the article is saved.'}
+              onChange={(event) => setSlugText(event.target.value)}
+              onBlur={saveSlug}
+            />
             <fieldset className="kb-article__collections">
               <legend>Collections</legend>
               {(base?.collections ?? []).length === 0 && <p className="hint">No collections yet.</p>}
@@ -244,7 +288,8 @@ function ArticleEditor({ article }: { article: Article }) {
                       const next = new Set(inCollections);
                       if (event.target.checked) next.add(collection.id);
                       else next.delete(collection.id);
-                      mutate({ kind: 'set-article-collections', id: article.id, collections: [...next] });
+                      if (!created.current) setNewCollections([...next]);
+                      else mutate({ kind: 'set-article-collections', id: article.id, collections: [...next] });
                     }}
                   />
                   <span>
@@ -277,12 +322,16 @@ function ArticleEditor({ article }: { article: Article }) {
               variant="danger"
               size="small"
               onClick={() => {
+                if (!created.current) {
+                  void navigate(`/${slug}/knowledge`);
+                  return;
+                }
                 if (!window.confirm(`Delete “${article.title}”? It leaves the help center too.`)) return;
                 mutate({ kind: 'delete-article', id: article.id });
                 void navigate(`/${slug}/knowledge`);
               }}
             >
-              Delete article
+              {exists ? 'Delete article' : 'Discard'}
             </Button>
           </div>
         </aside>

@@ -65,10 +65,10 @@ export default function KnowledgeScreen() {
     });
   }
 
+  /** A new article's editor: the article is created once it has a title (ArticleScreen). */
   function newArticle() {
     const id = newKnowledgeId('ka');
-    mutate({ kind: 'create-article', id, title: 'Untitled article', content: '', description: '', collections: current ? [current.id] : [] });
-    void navigate(`/${slug}/knowledge/articles/${id}`);
+    void navigate(`/${slug}/knowledge/articles/${id}`, { state: { newArticle: { collections: current ? [current.id] : [] } } });
   }
 
   return (

@@ -25,6 +25,44 @@ export function newKnowledgeId(prefix: 'kc' | 'ka'): string {
   return `${prefix}-${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
 }
 
+/** What "New article" hands the editor through the history state: the collections to file it in. */
+export type NewArticleRequest = { collections: string[] };
+
+export function newArticleRequest(state: unknown): NewArticleRequest | null {
+  if (typeof state !== 'object' || state === null || !('newArticle' in state)) return null;
+  const request = state.newArticle;
+  if (typeof request !== 'object' || request === null || !('collections' in request)) return null;
+  const { collections } = request;
+  return { collections: Array.isArray(collections) ? collections.filter((id): id is string => typeof id === 'string') : [] };
+}
+
+/** The article a new one's editor starts from: empty, not yet created. */
+export function unsavedArticle(id: string, collections: readonly string[]): Article {
+  return {
+    id,
+    title: '',
+    content: '',
+    description: '',
+    slug: '',
+    published: false,
+    published_title: null,
+    published_content: null,
+    published_at: null,
+    url: null,
+    collections: collections.map((collection_id, sort) => ({ collection_id, sort })),
+    conflict: null,
+    updated_by: null,
+    updated_at: 0,
+    version: 0,
+  };
+}
+
+/** Whether an article's HTML has something to read: text, an image or a table, not only empty paragraphs. */
+export function articleHasBody(html: string): boolean {
+  if (/<(img|table|hr|iframe|video)\b/i.test(html)) return true;
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '';
+}
+
 export type ArticleStatus = 'draft' | 'published' | 'changed';
 
 /** Draft (never or no longer public), published, or published with changes not yet published. */
