@@ -154,6 +154,20 @@ describe('knowledge base', () => {
     await expect.poll(() => composerText(reply)).toBe(`Hello, Refund policy: ${suite.server.url}/help/${suite.seeded.slug}/articles/refund-policy`);
   });
 
+  it('an article link inserted right after a word is spaced from it, as if typed', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(`/${suite.seeded.slug}/conversations/view/${conversations[1]?.id ?? 0}`);
+    const reply = page.getByRole('textbox', { name: 'Reply' });
+    await reply.click();
+    await page.keyboard.type('Please read');
+    await page.getByRole('button', { name: 'Insert an article' }).click();
+    const picker = page.getByRole('dialog', { name: 'Insert an article' });
+    await picker.getByRole('combobox', { name: 'Search articles' }).fill('refund');
+    await expect.poll(() => picker.getByRole('option', { selected: true }).textContent()).toContain('Refund policy');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => composerText(reply)).toBe(`Please read Refund policy: ${suite.server.url}/help/${suite.seeded.slug}/articles/refund-policy`);
+  });
+
   it('the chat widget finds an article and shows it before the visitor writes', async () => {
     // A context of the suite's: closed after the test, like every other page's.
     const visitor = await suite.newPage();

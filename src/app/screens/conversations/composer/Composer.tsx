@@ -98,7 +98,8 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
         caret: () => {
           const box = textarea.current;
           if (!box) return null;
-          return { start: box.selectionStart, end: box.selectionEnd, before: box.value.slice(0, box.selectionStart) };
+          const after = box.value.slice(box.selectionEnd);
+          return { start: box.selectionStart, end: box.selectionEnd, before: box.value.slice(0, box.selectionStart), after: after.split('\n', 1)[0] ?? '' };
         },
         insert: (snippet, range, replaceBefore) => {
           const { draft: current, mode: at, onDraftChange: change } = latestDraft.current;

@@ -128,8 +128,9 @@ export default function RichEditor({ id, label, placeholder, value, onChange, on
       focus: () => editor.commands.focus('end'),
       field: {
         caret: () => {
-          const { from, to, $from } = editor.state.selection;
-          return { start: from, end: to, before: $from.parent.textBetween(0, $from.parentOffset, '\n', '\ufffc') };
+          const { from, to, $from, $to } = editor.state.selection;
+          const after = $to.parent.textBetween($to.parentOffset, $to.parent.content.size, '\n', '\ufffc');
+          return { start: from, end: to, before: $from.parent.textBetween(0, $from.parentOffset, '\n', '\ufffc'), after };
         },
         insert: (text, range, replaceBefore) => {
           const lines = text.replace(/\n+$/, '');

@@ -8,13 +8,14 @@ import { Icon } from '../../../components/Icon';
 import { useSignedIn } from '../../../session/signed-in-context';
 import { useKnowledgeBase } from '../../knowledge/use-knowledge';
 import { ArticlePicker } from '../article-picker/ArticlePicker';
+import { spacedInsert } from '../article-picker/spaced-insert';
 import type { SnippetField } from './snippet-field';
 
 export type ComposerArticles = { picker: ReactNode; button: ReactNode; open: () => void };
 
 /**
  * The composer's knowledge base articles: the button (and the palette's "Insert article link…")
- * opens the picker, which inserts a link at the caret. Links use the help center's public
+ * opens the picker, which inserts a link at the caret, spaced from the words around it. Links use the help center's public
  * address (knowledge settings' base_url, read once; this server's `/help/{org}` without it).
  */
 export function useComposerArticles(field: RefObject<SnippetField | null>, focusField: () => void): ComposerArticles {
@@ -22,7 +23,7 @@ export function useComposerArticles(field: RefObject<SnippetField | null>, focus
   const api = useApi();
   const base = useKnowledgeBase();
   const [opened, setOpened] = useState(false);
-  const caret = useRef({ start: 0, end: 0 });
+  const caret = useRef({ start: 0, end: 0, before: '', after: '' });
   const [helpCenter, setHelpCenter] = useState(`${location.origin}/help/${slug}`);
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export function useComposerArticles(field: RefObject<SnippetField | null>, focus
 
   const open = useCallback(() => {
     const at = field.current?.caret();
-    if (at) caret.current = { start: at.start, end: at.end };
+    if (at) caret.current = at;
     setOpened(true);
   }, [field]);
 
@@ -49,7 +50,7 @@ export function useComposerArticles(field: RefObject<SnippetField | null>, focus
 
   const urlOf = (article: Article) => `${helpCenter}/articles/${article.slug}`;
   return {
-    picker: opened && <ArticlePicker articles={base?.articles} urlOf={urlOf} insert={(text) => field.current?.insert(text, caret.current, 0)} onClose={close} />,
+    picker: opened && <ArticlePicker articles={base?.articles} urlOf={urlOf} insert={(text) => field.current?.insert(spacedInsert(text, caret.current.before, caret.current.after), caret.current, 0)} onClose={close} />,
     button: (
       <button
         type="button"

@@ -4,8 +4,11 @@
  * document positions in the editor); both count one per character within a line.
  */
 export type SnippetField = {
-  /** The selection's ends and the text from the start of the caret's line (or paragraph) up to it. */
-  caret(): { start: number; end: number; before: string } | null;
+  /**
+   * The selection's ends, the text from the start of the caret's line (or paragraph) up to it,
+   * and the text from the selection's end to the end of that line.
+   */
+  caret(): { start: number; end: number; before: string; after: string } | null;
   /**
    * Replaces the selection `range` and the `replaceBefore` characters before it (a typed `#word`)
    * with `text` (plain text: the editor makes paragraphs of its lines, escaped); the caret lands
