@@ -3,12 +3,13 @@ import { h, replaceChildren } from './dom';
 type Hit = { id: string; title: string; slug: string; url: string; snippet: string };
 type ArticleAnswer = { id: string; title: string; html: string; url: string };
 
-const BLOCKS = 'h2, h3, h4, p, li, pre, blockquote';
+const BLOCKS = 'h2, h3, h4, p, ol, ul, pre, blockquote';
 
 /**
  * The article's text as the widget's own elements: the (server-sanitised) HTML is read in an
  * inert document and only the text of its headings, paragraphs, list items and code is copied
- * (textContent), so no markup of the article ever reaches the customer's page.
+ * (textContent), so no markup of the article ever reaches the customer's page. Lists stay lists:
+ * numbered steps are numbered (from the list's own start), bullets bulleted.
  */
 function articleNodes(html: string): HTMLElement[] {
   const parsed = new DOMParser().parseFromString(html, 'text/html');
@@ -18,11 +19,21 @@ function articleNodes(html: string): HTMLElement[] {
       const text = (element.textContent ?? '').trim();
       const tag = element.tagName.toLowerCase();
       if (tag === 'h2' || tag === 'h3' || tag === 'h4') return h('h4', { class: 'help__heading' }, text);
-      if (tag === 'li') return h('p', { class: 'help__item' }, `• ${text}`);
+      if (tag === 'ol' || tag === 'ul') return listNode(element, tag);
       if (tag === 'pre') return h('pre', { class: 'help__code' }, text);
       return h('p', {}, text);
     })
-    .filter((node) => node.textContent !== '' && node.textContent !== '• ');
+    .filter((node) => node.textContent !== '');
+}
+
+function listNode(list: Element, tag: 'ol' | 'ul'): HTMLElement {
+  const items = [...list.children]
+    .filter((child) => child.tagName === 'LI')
+    .map((item) => (item.textContent ?? '').trim())
+    .filter((text) => text !== '')
+    .map((text) => h('li', {}, text));
+  const start = tag === 'ol' ? Number.parseInt(list.getAttribute('start') ?? '', 10) : Number.NaN;
+  return h(tag, { class: 'help__list-block', ...(Number.isFinite(start) && start !== 1 ? { start: String(start) } : {}) }, ...items);
 }
 
 /** The search's snippet without its <mark> tags (the widget shows text only). */
@@ -31,7 +42,9 @@ const plain = (snippet: string) => snippet.replace(/<\/?mark>/g, '').replace(/&l
 /**
  * Before chatting, the visitor can search the help center and read an article inside the widget
  * (GET /widget/kb/…). Hidden when the organization's help center is not public. A read counts
- * as a deflection on the server until the visitor writes.
+ * as a deflection on the server until the visitor writes. An open article takes the whole panel
+ * (the chat is hidden while reading, `panel--reading`), with a way back to the chat at its top
+ * and a way to write at its end.
  */
 export function createHelpSection(serverOrigin: string, org: string, visitor: () => string | null): HTMLElement {
   const input = h('input', { type: 'search', class: 'help__search', placeholder: 'Search for answers…', 'aria-label': 'Search help articles', maxlength: '200' });
@@ -48,9 +61,17 @@ export function createHelpSection(serverOrigin: string, org: string, visitor: ()
     return (await response.json()) as T;
   };
 
+  /** Reading an article, or back to the list and the chat. */
+  const reading = (on: boolean) => {
+    reader.hidden = !on;
+    list.hidden = on;
+    form.hidden = on;
+    section.classList.toggle('help--reading', on);
+    section.parentElement?.classList.toggle('panel--reading', on);
+  };
+
   const showHits = (hits: Hit[], query: string) => {
-    reader.hidden = true;
-    list.hidden = false;
+    reading(false);
     replaceChildren(
       list,
       hits.length === 0
@@ -83,16 +104,20 @@ export function createHelpSection(serverOrigin: string, org: string, visitor: ()
     const query = new URLSearchParams({ org, ...(token ? { visitor: token } : {}) });
     const article = await api<ArticleAnswer>(`/widget/kb/articles/${encodeURIComponent(slug)}?${query}`);
     if (!article) return;
-    const back = h('button', { type: 'button', class: 'link-button help__back' }, '← All results');
+    const back = h('button', { type: 'button', class: 'help__back' }, '← Back to chat');
     back.addEventListener('click', () => {
-      reader.hidden = true;
-      list.hidden = false;
+      reading(false);
       input.focus();
     });
+    const write = h('button', { type: 'button', class: 'help__write' }, 'Write to us');
+    write.addEventListener('click', () => {
+      reading(false);
+      section.parentElement?.querySelector('textarea')?.focus();
+    });
     const link = h('a', { href: article.url, target: '_blank', rel: 'noopener', class: 'help__open' }, 'Open in the help center');
-    replaceChildren(reader, [back, h('h3', { class: 'help__article-title' }, article.title), ...articleNodes(article.html), link]);
-    list.hidden = true;
-    reader.hidden = false;
+    const more = h('div', { class: 'help__more' }, h('span', {}, 'Still need help?'), write);
+    replaceChildren(reader, [back, h('h3', { class: 'help__article-title' }, article.title), ...articleNodes(article.html), link, more]);
+    reading(true);
     reader.focus();
   };
 

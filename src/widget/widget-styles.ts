@@ -76,7 +76,11 @@ button, input, textarea { font: inherit; color: inherit; }
 
 .help { border-bottom: 1px solid var(--border); background: var(--surface); max-height: 55%; display: flex; flex-direction: column; }
 .help[hidden] { display: none; }
+.help--reading { flex: 1; max-height: none; min-height: 0; border-bottom: 0; }
+/* Reading an article: it gets the panel; the chat comes back with "Back to chat" or "Write to us". */
+.panel--reading .log, .panel--reading .notice, .panel--reading .details, .panel--reading .composer, .panel--reading .footer { display: none; }
 .help__form { padding: 10px 12px 6px; }
+.help__form[hidden] { display: none; }
 .help__search { width: 100%; box-sizing: border-box; font: inherit; padding: 8px 12px; border-radius: 10px; border: 1px solid var(--border); background: var(--surface); color: inherit; }
 .help__list { list-style: none; margin: 0; padding: 0 6px 8px; overflow-y: auto; }
 .help__list[hidden], .help__reader[hidden] { display: none; }
@@ -85,7 +89,22 @@ button, input, textarea { font: inherit; color: inherit; }
 .help__title { font-weight: 600; font-size: 14px; }
 .help__snippet { font-size: 12px; opacity: 0.75; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .help__empty { padding: 8px; font-size: 13px; opacity: 0.75; }
-.help__reader { padding: 4px 16px 12px; overflow-y: auto; font-size: 14px; line-height: 1.5; }
+.help__reader { flex: 1; padding: 4px 16px 16px; overflow-y: auto; font-size: 14px; line-height: 1.5; }
+.help__back {
+  margin: 8px 0 0; padding: 6px 10px; border: 1px solid var(--border); border-radius: 8px; cursor: pointer;
+  background: var(--surface); font-size: 13px; font-weight: 600;
+}
+.help__back:hover { background: var(--surface-soft); }
+.help__list-block { margin: 6px 0; padding-left: 24px; }
+.help__list-block li { margin: 4px 0; padding-left: 2px; }
+.help__more {
+  display: flex; align-items: center; justify-content: space-between; gap: 8px;
+  margin-top: 16px; padding-top: 12px; border-top: 1px solid var(--border); font-size: 13px; color: var(--text-secondary);
+}
+.help__write {
+  border: 0; border-radius: 8px; padding: 6px 12px; cursor: pointer; font-size: 13px; font-weight: 600;
+  background: var(--accent); color: var(--on-accent);
+}
 .help__reader:focus { outline: none; }
 .help__article-title { margin: 8px 0; font-size: 16px; }
 .help__heading { margin: 12px 0 4px; font-size: 14px; }

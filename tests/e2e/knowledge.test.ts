@@ -182,6 +182,37 @@ describe('knowledge base', () => {
     await expect.poll(async () => (await suite.api.get<{ deflections: number }>('reporting/kb')).body.deflections).toBe(1);
   });
 
+  it('the chat widget shows numbered steps as numbers and gives an open article the panel, with a way back to the chat', async () => {
+    await publish('ka-steps', 'Change your password', '<p>It takes a minute.</p><ol><li><p>Open your profile.</p></li><li><p>Choose a new password.</p></li></ol><ul><li><p>Any device works.</p></li></ul>');
+    const visitor = await suite.newPage();
+    await visitor.setViewportSize({ width: 1440, height: 900 });
+    await visitor.goto(websiteUrl);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const search = visitor.getByRole('searchbox', { name: 'Search help articles' });
+    await search.fill('password');
+    await visitor.getByRole('button', { name: /Change your password/ }).click();
+    const article = visitor.getByRole('article');
+    await expect.poll(() => article.textContent()).toContain('Choose a new password.');
+
+    const steps = article.locator('ol > li');
+    expect(await steps.allTextContents()).toEqual(['Open your profile.', 'Choose a new password.']);
+    expect(await steps.first().evaluate((item) => getComputedStyle(item).listStyleType)).toBe('decimal');
+    expect(await article.locator('ul > li').allTextContents()).toEqual(['Any device works.']);
+    expect(await article.textContent()).not.toContain('•');
+
+    // The article has the panel to itself: the chat is out of the way while reading.
+    const messages = visitor.getByRole('log', { name: 'Messages' });
+    const panel = visitor.getByRole('dialog', { name: /^Chat with/ });
+    expect(await messages.isVisible()).toBe(false);
+    const [articleBox, panelBox] = [await article.boundingBox(), await panel.boundingBox()];
+    expect(articleBox?.height ?? 0).toBeGreaterThan((panelBox?.height ?? 0) * 0.6);
+
+    await visitor.getByRole('button', { name: '← Back to chat' }).click();
+    await expect.poll(() => messages.isVisible(), { message: 'the chat is back' }).toBe(true);
+    expect(await article.isVisible()).toBe(false);
+    expect(await visitor.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+  });
+
   it('an article opened while a search is on its way stays open when that search answers', async () => {
     const visitor = await suite.newPage();
     // The search for what the visitor typed is held until the article is open.
