@@ -105,6 +105,28 @@ describe('knowledge base', () => {
     await expect.poll(() => writer.getByRole('link', { name: /Shipping to the islands/ }).count(), { timeout: 10_000 }).toBe(1);
   });
 
+  it('on a phone the help center shows the article title first, its contents folded under it', async () => {
+    await publish('ka-contents', 'Pack a parcel', '<h2>Boxes</h2><p>Use a sturdy box.</p><h2>Labels</h2><p>Stick the label on top.</p>');
+    const phone = await suite.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`/help/${suite.seeded.slug}/articles/pack-a-parcel`);
+    const title = phone.getByRole('heading', { level: 1, name: 'Pack a parcel' });
+    const contents = phone.locator('details.toc-inline');
+    expect(await contents.isVisible()).toBe(true);
+    expect(await phone.locator('aside.toc').isVisible()).toBe(false);
+    const [titleBox, contentsBox] = [await title.boundingBox(), await contents.boundingBox()];
+    expect(titleBox?.y ?? Infinity).toBeLessThan(contentsBox?.y ?? -Infinity);
+    // Folded until asked for, then a link per heading.
+    expect(await contents.getByRole('link', { name: 'Labels' }).isVisible()).toBe(false);
+    await contents.getByText('On this page').click();
+    expect(await contents.getByRole('link', { name: 'Labels' }).isVisible()).toBe(true);
+
+    // On a wide screen the contents stay beside the article.
+    await phone.setViewportSize({ width: 1440, height: 900 });
+    expect(await phone.locator('aside.toc').isVisible()).toBe(true);
+    expect(await contents.isVisible()).toBe(false);
+  });
+
   it("keeps both texts when an edit made offline reaches the server after a teammate published", async () => {
     await suite.api.post('knowledge/articles/', { id: 'ka-hours', title: 'Opening hours', content: '<p>We are open 9 to 5.</p>' });
     const alex = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example` });

@@ -109,6 +109,11 @@ export type ArticleView = {
   feedback: 'thanks' | null;
 };
 
+/** The article's headings as links: beside the article on a wide screen, folded under its title on a narrow one. */
+function tocList(toc: readonly { level: number; id: string; text: string }[]) {
+  return html`<ol>${toc.map((entry) => html`<li class="${entry.level === 3 ? 'sub' : ''}"><a href="#${entry.id}">${entry.text}</a></li>`)}</ol>`;
+}
+
 export function articlePage(ctx: PageContext, view: ArticleView): Page {
   const { row } = view;
   const title = row.published_title ?? row.title;
@@ -122,6 +127,7 @@ export function articlePage(ctx: PageContext, view: ArticleView): Page {
     path,
     body: html`${breadcrumbs(ctx, view.tree, view.collectionId, title)}<div class="article"><article>
 <h1>${title}</h1><p class="meta">Updated ${dateFormat.format(new Date(Number(row.published_at ?? row.updated_at)))}</p>
+${toc.length > 1 ? html`<details class="toc-inline"><summary>On this page</summary>${tocList(toc)}</details>` : ''}
 <div class="body">${raw(body)}</div>
 <nav class="pager" aria-label="More in this collection">${view.previous ? html`<a rel="prev" href="${ctx.base}/articles/${view.previous.slug}">← ${view.previous.title}</a>` : html`<span></span>`}${view.next ? html`<a rel="next" href="${ctx.base}/articles/${view.next.slug}">${view.next.title} →</a>` : ''}</nav>
 <form class="helpful" id="feedback" method="post" action="${ctx.base}${path}/feedback">${
@@ -129,7 +135,7 @@ export function articlePage(ctx: PageContext, view: ArticleView): Page {
         ? html`<p role="status">Thanks for your feedback!</p>`
         : html`<span>Was this helpful?</span><button type="submit" name="helpful" value="yes">Yes</button><button type="submit" name="helpful" value="no">No</button>`
     }</form></article>
-${toc.length > 1 ? html`<aside class="toc" aria-label="On this page"><strong>On this page</strong><ol>${toc.map((entry) => html`<li class="${entry.level === 3 ? 'sub' : ''}"><a href="#${entry.id}">${entry.text}</a></li>`)}</ol></aside>` : ''}</div>`,
+${toc.length > 1 ? html`<aside class="toc" aria-label="On this page"><strong>On this page</strong>${tocList(toc)}</aside>` : ''}</div>`,
   };
 }
 

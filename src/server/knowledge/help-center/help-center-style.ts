@@ -27,7 +27,8 @@ main{max-width:1040px;margin:0 auto;padding:24px 16px 64px}
 .list{list-style:none;padding:0;margin:0;border:1px solid var(--line);border-radius:10px}.list li+li{border-top:1px solid var(--line)}
 .list a{display:block;padding:14px 16px;text-decoration:none;color:var(--fg)}.list a:hover{background:var(--card)}.list small{display:block;color:var(--muted)}
 .hit mark{background:color-mix(in srgb,var(--accent) 25%,transparent);color:inherit}
-.article{display:grid;grid-template-columns:minmax(0,1fr) 220px;gap:40px}@media (max-width:820px){.article{grid-template-columns:1fr}.toc{order:-1;position:static;border:1px solid var(--line);border-radius:10px;padding:12px 16px}}
+.article{display:grid;grid-template-columns:minmax(0,1fr) 220px;gap:40px}@media (max-width:820px){.article{grid-template-columns:1fr}.article>.toc{display:none}}
+.toc-inline{display:none;margin:0 0 20px;border:1px solid var(--line);border-radius:10px;padding:10px 16px;font-size:14px}.toc-inline summary{cursor:pointer;font-weight:600}.toc-inline ol{list-style:none;padding:0;margin:8px 0 2px}.toc-inline li{margin:6px 0}.toc-inline .sub{padding-left:12px}.toc-inline a{color:var(--muted);text-decoration:none}@media (max-width:820px){.toc-inline{display:block}}
 .toc{font-size:14px;position:sticky;top:16px;align-self:start}.toc ol{list-style:none;padding:0;margin:0}.toc li{margin:4px 0}.toc .sub{padding-left:12px}.toc a{color:var(--muted);text-decoration:none}.toc a:hover{color:var(--accent)}
 .body h2{margin-top:32px;font-size:22px}.body h3{font-size:18px}.body img{max-width:100%;height:auto;border-radius:6px}
 .body pre{background:var(--code);padding:12px 14px;border-radius:8px;overflow:auto}.body code{background:var(--code);padding:1px 4px;border-radius:4px;font-size:.92em}.body pre code{padding:0;background:none}
