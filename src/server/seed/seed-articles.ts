@@ -103,14 +103,16 @@ function shuffled<T>(random: Random, list: readonly T[]): T[] {
   return copy;
 }
 
-function body(summary: string, steps: readonly string[], n: number): string {
-  const list = steps.map((step) => `<li>${step}</li>`).join('');
-  return `<p>${summary}</p><h2>Before you start</h2><p>Sign in with an account that may change settings.</p>` +
-    `<h2>Steps</h2><ol>${list}</ol>` +
-    `<div data-callout="info"><p>Changes apply to your whole team at once.</p></div><h2>Troubleshooting</h2><p>Still stuck? Write to us from the chat and mention article ${n + 1}.</p>`;
+function body(draft: Draft): string {
+  const list = draft.steps.map((step) => `<li>${step}</li>`).join('');
+  const before = draft.settings ? '<h2>Before you start</h2><p>Sign in with an account that may change settings.</p>' : '';
+  const callout = draft.settings ? '<div data-callout="info"><p>Changes apply to your whole team at once.</p></div>' : '';
+  return `<p>${draft.summary}</p>${before}<h2>${draft.heading ?? 'Steps'}</h2><ol>${list}</ol>${callout}` +
+    '<h2>Still stuck?</h2><p>Write to us from the chat: we answer within a working day.</p>';
 }
 
-type Draft = { title: string; summary: string; steps: readonly string[]; collection: CollectionIndex };
+/** `settings`: a guide to a setting (its body says who may change it). */
+type Draft = { title: string; summary: string; steps: readonly string[]; collection: CollectionIndex; settings?: boolean; heading?: string };
 
 /** The generated guides (feature × angle × setting), the plain ones first, in an order the seed decides. */
 function generated(random: Random): Draft[] {
@@ -120,7 +122,7 @@ function generated(random: Random): Draft[] {
     for (const feature of FEATURES) {
       for (const angle of ANGLES) {
         const summary = `${angle.summary(feature.name)}${setting.note ? ` ${setting.note}` : ''}`;
-        batch.push({ title: `${angle.title(feature.name)}${setting.suffix}`, summary, steps: angle.steps(feature.name, feature.area), collection: feature.collection });
+        batch.push({ title: `${angle.title(feature.name)}${setting.suffix}`, summary, steps: angle.steps(feature.name, feature.area), collection: feature.collection, settings: true });
       }
     }
     drafts.push(...shuffled(random, batch));
@@ -136,6 +138,7 @@ function releaseNotes(index: number): Draft {
     summary: `What changed in version ${version}.`,
     steps: ['Faster search in the inbox.', `Fixes for ${FEATURES[index % FEATURES.length]?.name ?? 'the inbox'}.`, 'Clearer messages when something goes wrong.'],
     collection: 0,
+    heading: 'What changed',
   };
 }
 
@@ -152,7 +155,7 @@ export function planArticles(random: Random, count: number): PlannedArticle[] {
   for (let n = 0; n < count; n++) {
     const draft = drafts[n] ?? releaseNotes(n - drafts.length);
     const collection = SEED_COLLECTIONS[draft.collection][0];
-    articles.push({ id: `ka-seed-${n}`, title: draft.title, description: draft.summary, content: body(draft.summary, draft.steps, n), collection, published: n % 8 !== 7 });
+    articles.push({ id: `ka-seed-${n}`, title: draft.title, description: draft.summary, content: body(draft), collection, published: n % 8 !== 7 });
   }
   return articles;
 }
