@@ -240,6 +240,7 @@ function ArticleEditor({ article, unsaved = false }: { article: Article; unsaved
             value={text.title}
             maxLength={200}
             placeholder="Title"
+            autoFocus={unsaved}
             onChange={(event) => edit({ title: withoutControlCharacters(event.target.value, 'single') })}
           />
           <Suspense fallback={<Spinner label="Loading the editor" />}>
@@ -319,7 +320,7 @@ function ArticleEditor({ article, unsaved = false }: { article: Article; unsaved
               />
             </div>
             <Button
-              variant="danger"
+              variant={exists ? 'danger' : 'secondary'}
               size="small"
               onClick={() => {
                 if (!created.current) {
