@@ -71,6 +71,36 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText(owner.organization).first().isVisible()).toBe(true);
   });
 
+  it('sign-up problems are sentences that name each field, and a taken domain says so', async () => {
+    await page.goto('/create');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await expect.poll(() => field('Your name').getAttribute('aria-invalid')).toBe('true');
+    for (const text of ['Enter your name.', 'Enter an email address.', 'Choose a password of at least 8 characters.', 'Enter the name of your organization.', 'Choose a domain for your team’s address.']) {
+      expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    expect(await page.getByText('is required').count()).toBe(0);
+    expect(await field('Your name').evaluate((input) => input === document.activeElement)).toBe(true);
+
+    const taken = newOwner();
+    const created = await fetch(`${suite.server.url}/api/auth/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: taken.name, email: taken.email, password: taken.password, organization_name: taken.organization, domain: taken.domain }),
+    });
+    expect(created.status).toBe(201);
+    const owner = newOwner();
+    await field('Your name').fill(owner.name);
+    await field('Email').fill(owner.email);
+    await field('Password').fill(owner.password);
+    await field('Organization name').fill(owner.organization);
+    await field('Domain').fill(taken.domain);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { message: 'the form says the domain is taken' }).toBe('This domain is already taken: choose another.');
+    expect(await field('Domain').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('signing out and in again with next returns to the page asked for', async () => {
     const owner = newOwner();
     await createAccount(owner);
