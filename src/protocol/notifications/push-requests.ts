@@ -47,8 +47,12 @@ export type NotificationsResponse = {
   vapid_public_key: string;
 };
 
-/** `POST notifications/unsubscribe/{token}` (no sign-in): which event's emails were turned off. */
-export type UnsubscribeResponse = { event: string; email: string };
+/**
+ * `POST notifications/unsubscribe/{token}` (no sign-in): which event's emails were turned off, and
+ * in which organization. Never the agent's address: whoever holds the link (a forwarded mail)
+ * would learn it.
+ */
+export type UnsubscribeResponse = { event: string; organization: string };
 
 /** What a push carries to the service worker (encrypted end to end, RFC 8291). */
 export type PushPayload = {
