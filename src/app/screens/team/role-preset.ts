@@ -11,7 +11,7 @@ export const ROLE_LABELS: Record<RoleChoice, string> = { admin: 'Admin', billing
 /** What each preset lets a teammate do, for the invite form. */
 export const ROLE_DESCRIPTIONS: Record<RolePreset, string> = {
   agent: 'Agent — answers conversations',
-  billing: 'Agent with refunds — also refunds payments and cancels subscriptions',
+  billing: 'Agent with refunds — also refunds, cancels',
   admin: 'Admin — also manages team and settings',
 };
 
