@@ -38,11 +38,22 @@ export const LOGIN_TOKEN_TTL_MS = 15 * 60_000;
 export const VALIDATE_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 export const LOGIN_WINDOW_MS = 60_000;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/**
+ * Wrong passwords for one account from one source (client IP) without a trusted device, per
+ * LOGIN_WINDOW_MS: the guesser is slowed, not the account.
+ */
+export const LOGIN_MAX_FAILURES_PER_SOURCE = 5;
+/**
+ * Wrong passwords for one account from all sources without a trusted device together, per
+ * LOGIN_WINDOW_MS: bounds a guesser spread over many addresses (five or more); a trusted device
+ * is never held by it.
+ */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 25;
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 20;
 /**
  * Wrong passwords per trusted device (one that signed in to the account before and holds its
- * device cookie) per LOGIN_WINDOW_MS; such a device is not held by the account's lockout.
+ * device cookie) per LOGIN_WINDOW_MS; such a device is held by no other login limit but its
+ * address's attempts (LOGIN_MAX_ATTEMPTS_PER_IP).
  */
 export const LOGIN_MAX_FAILURES_PER_DEVICE = 5;
 /** How long a device stays trusted after its last sign-in (the spec's cookie expiry, §9). */

@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'organization.api_keys',
   'organization.reporting',
   'tag.update',
+  'billing.refund',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -33,9 +34,22 @@ export const PAGE_PERMISSIONS = {
   'reporting/kb': 'organization.reporting',
 } as const;
 
+/**
+ * Actions on pages every agent opens that need a permission. Money leaving through Stripe (a
+ * refund or a subscription's cancel in the contact panel) is granted, never implied by answering
+ * customers; the owner holds it like every permission and the Admin preset includes it. Taking
+ * the help center away from customers (agents only) is an administrator's setting.
+ */
+export const ACTION_PERMISSIONS = {
+  refund: 'billing.refund',
+  cancelSubscription: 'billing.refund',
+  helpCenterVisibility: 'organization.update',
+} as const satisfies Record<string, Permission>;
+
 /** Named presets offered when inviting or editing a teammate. */
 export const ROLE_PRESETS = {
   admin: [...PERMISSIONS],
+  billing: ['billing.refund'] as Permission[],
   agent: [] as Permission[],
 } as const;
 

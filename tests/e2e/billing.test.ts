@@ -10,6 +10,7 @@ const wide = { viewport: { width: 1440, height: 900 } };
 let conversation: Conversation;
 let contact: Contact;
 let chargeId: string;
+let customerId: string;
 
 beforeAll(async () => {
   const connected = await suite.api.request('PUT', 'integrations/stripe', { body: { api_key: 'rk_test_billing_e2e_key', webhook_secret: 'whsec_billing_e2e' } });
@@ -18,6 +19,7 @@ beforeAll(async () => {
   contact = (await suite.api.get<Contact>(`contacts/${conversation.contact_id}`)).body;
   const merchant = stripe().client();
   const customer = await merchant.customers.create({ email: contact.email ?? '', name: contact.name, source: 'tok_visa' });
+  customerId = customer.id;
   chargeId = (await merchant.charges.create({ amount: 4200, currency: 'usd', customer: customer.id, description: 'Team plan, 3 seats' })).id;
 });
 
@@ -64,6 +66,30 @@ describe('billing in the contact panel', () => {
     }
     const refunds = await stripe().client().refunds.list({ charge: chargeId });
     expect(refunds?.data.map((refund) => [refund.amount, refund.metadata?.reason])).toEqual([[1250, 'Charged for a seat they removed']]);
+  });
+
+  it('an agent without billing.refund sees the payments and subscriptions but no Refund or Cancel, and why', async () => {
+    const merchant = stripe().client();
+    await merchant.plans.create({ id: 'team-monthly', amount: 2900, currency: 'usd', interval: 'month', nickname: 'Team', product: { name: 'Team' } });
+    await merchant.subscriptions.create({ customer: customerId, items: [{ plan: 'team-monthly' }] });
+    expect((await suite.api.post(`contacts/${contact.id}/payment-email`, { email: contact.email, source: 'stripe' })).status).toBe(200);
+    const path = `/${suite.seeded.slug}/conversations/view/${conversation.id}`;
+    const subscriptions = (page: Page): Locator => billing(page).getByRole('list', { name: 'Subscriptions' }).getByRole('listitem');
+
+    // The owner holds every permission: the same view offers both actions.
+    const owner = await suite.newAgentPage({ context: wide });
+    await owner.goto(path);
+    await expect.poll(() => subscriptions(owner).first().getByRole('button', { name: 'Cancel' }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await payment(owner).first().getByRole('button', { name: 'Refund' }).count()).toBe(1);
+
+    // Alex, seeded with tag and snippet roles only.
+    const agent = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example`, context: wide });
+    await agent.goto(path);
+    await expect.poll(() => subscriptions(agent).first().textContent(), { timeout: 20_000 }).toContain('Team');
+    await expect.poll(() => payment(agent).first().textContent(), { timeout: 20_000 }).toContain('$42');
+    expect(await billing(agent).getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    expect(await billing(agent).getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await billing(agent).getByText('Refunds and cancels need a permission an administrator grants on the Team page.').count()).toBe(1);
   });
 
   it('shows Stripe’s refusal (a revoked key) with its text and takes the pending refund back', async () => {

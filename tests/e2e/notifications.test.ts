@@ -104,6 +104,8 @@ describe('notifications', () => {
     await page.goto(`/unsubscribe/${token}`);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText('for “A teammate mentions me in a note”').waitFor();
+    // Whoever holds the link learns which organization, never the agent's address.
+    expect(await page.getByRole('main').textContent()).not.toContain(suite.seeded.ownerEmail);
     expect((await suite.api.get<NotificationsResponse>('account/notifications')).body.settings.events.mentioned.email).toBe(false);
     await page.goto(`/unsubscribe/${token}`);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();

@@ -14,7 +14,7 @@ function expectInvalid(response: ApiResponse<unknown>, field: string, message = 
   expect(response.body).toEqual({ errors: { [field]: message } });
 }
 
-/** Ids are accepted only as canonical decimals (`^[1-9][0-9]*$`, safe integers); any other form is a 400. */
+/** Ids are accepted only as canonical decimals (`^[1-9][0-9]*$`, at most 2147483647); any other form is a 400. */
 describeEachDatabase('canonical ids', (database) => {
   const suite = useServerSuite(database);
 
@@ -33,6 +33,24 @@ describeEachDatabase('canonical ids', (database) => {
     expectInvalid(await inbox.api.get('attachments/0x1'), 'id');
     expectInvalid(await inbox.api.delete('agents/pending/1.0'), 'id');
     expect((await inbox.api.get(`conversations/${conversation.id}`)).body).toMatchObject({ status: conversation.status });
+  });
+
+  it('an id beyond the largest row id answers 400 in the API and 404 on the help center, never 500', async () => {
+    const inbox = await signUpWithInbox(suite, 1, 1);
+    const conversation = firstConversation(inbox);
+    for (const big of ['2147483648', '99999999999999']) {
+      expectInvalid(await inbox.api.get(`conversations/${big}`), 'id');
+      expectInvalid(await inbox.api.get(`contacts/${big}`), 'id');
+      expectInvalid(await inbox.api.get(`attachments/${big}`), 'id');
+      expectInvalid(await inbox.api.get(`conversations/${conversation.id}/messages/?before=m-${big}`), 'before', 'is not a message id');
+      expectInvalid(await inbox.api.delete(`agents/pending/${big}`), 'id');
+      expectInvalid(await inbox.api.delete(`blocked/${big}`), 'contact_id');
+      expectInvalid(await inbox.api.post('account/notifications/unregister', { device_id: Number(big) }), 'device_id');
+      const image = await fetch(`${suite.server.url}/help/${inbox.domain}/images/${big}`);
+      expect(image.status).toBe(404);
+      expect(await image.text()).toBe('Not found');
+    }
+    expect((await fetch(`${suite.server.url}/help/${inbox.domain}/images/2147483647`)).status).toBe(404);
   });
 
   it('message and note ids must be canonical too', async () => {

@@ -6,6 +6,7 @@ import type { Article, KnowledgeCollection } from '../../src/protocol/documents'
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
 import { openWidget } from '../support/widget-client';
 import { describeEachDatabase, uid, useServerSuite, type SignedUp } from './server-suite';
+import { invitedTeammate } from './teammates';
 
 /** A GET with another Host header, as a custom domain's visitor sends it (fetch always sends the URL's). */
 function withHost(url: string, host: string): Promise<{ status: number; text: string }> {
@@ -342,5 +343,26 @@ describeEachDatabase('knowledge base', (database) => {
 
     await owner.api.request('PUT', 'knowledge/settings', { body: { name: 'Acme Help', color: '#ff6600', logo: null, base_url: null, visibility: 'agents' } });
     expect((await page(`/help/${owner.domain}/articles/custom-domain-article`)).status).toBe(404);
+  });
+
+  it('only an administrator takes the help center away from customers; other agents still edit its look', async () => {
+    const owner = await suite.signUp();
+    await publishedArticle(owner, { id: 'ka-v', title: 'Visible article', content: '<p>For customers.</p>' });
+    const settings = { name: 'Acme Help', color: '#ff6600', logo: null, base_url: null };
+    const agent = await invitedTeammate(suite, owner);
+    const hidden = await agent.request('PUT', 'knowledge/settings', { body: { ...settings, visibility: 'agents' } });
+    expect(hidden.status).toBe(403);
+    expect(hidden.body).toEqual({ error: 'Only an administrator can change who may read the help center.' });
+    expect((await page(`/help/${owner.domain}/articles/visible-article`)).status).toBe(200);
+    const renamed = await agent.request<KnowledgeSettings>('PUT', 'knowledge/settings', { body: { ...settings, visibility: 'public' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Acme Help', visibility: 'public' });
+
+    const admin = await invitedTeammate(suite, owner, ['organization.update']);
+    expect((await admin.request('PUT', 'knowledge/settings', { body: { ...settings, visibility: 'agents' } })).status).toBe(200);
+    expect((await page(`/help/${owner.domain}/articles/visible-article`)).status).toBe(404);
+    // Nor does an agent put it back online: the administrator's choice holds both ways.
+    expect((await agent.request('PUT', 'knowledge/settings', { body: { ...settings, visibility: 'public' } })).status).toBe(403);
+    expect((await agent.request<KnowledgeSettings>('PUT', 'knowledge/settings', { body: { ...settings, name: 'Internal', visibility: 'agents' } })).body).toMatchObject({ name: 'Internal', visibility: 'agents' });
   });
 });

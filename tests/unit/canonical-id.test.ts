@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { splitMessageRowId } from '../../src/protocol/api/conversation-actions';
-import { parseCanonicalId } from '../../src/protocol/canonical-id';
+import { isCanonicalId, MAX_ROW_ID, parseCanonicalId } from '../../src/protocol/canonical-id';
 import { parseMessageWireId } from '../../src/protocol/documents';
 
-const LOOSE = ['06', '6.0', '6e0', ' 6', '6 ', '+6', '0x6', '0b110', '6.', '-6', '0', '', '9007199254740992', '١٢'];
+const LOOSE = ['06', '6.0', '6e0', ' 6', '6 ', '+6', '0x6', '0b110', '6.', '-6', '0', '', '2147483648', '99999999999999', '9007199254740992', '١٢'];
 
 describe('canonical ids', () => {
-  it('reads decimal digits without a leading zero, within the safe integer range', () => {
+  it('reads decimal digits without a leading zero, up to the largest row id the databases store', () => {
     expect(parseCanonicalId('6')).toBe(6);
-    expect(parseCanonicalId('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseCanonicalId('2147483647')).toBe(MAX_ROW_ID);
     for (const loose of LOOSE) expect(parseCanonicalId(loose), JSON.stringify(loose)).toBeNull();
+    expect(isCanonicalId(MAX_ROW_ID)).toBe(true);
+    expect(isCanonicalId(MAX_ROW_ID + 1)).toBe(false);
+    expect(isCanonicalId(99999999999999)).toBe(false);
   });
 
   it('message and note ids carry a canonical id', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withRefund } from '../../src/protocol/billing/financials-patch';
 import type { ContactFinancials } from '../../src/protocol/billing/financials';
-import { formatMoney, toMajorUnits, toMinorUnits } from '../../src/protocol/billing/money';
+import { exactMinorUnits, formatMoney, toMajorUnits, toMinorUnits } from '../../src/protocol/billing/money';
 
 describe('money (§5 units, §9 display)', () => {
   it('takes what an agent types in major units and gives Stripe minor units', () => {
@@ -9,6 +9,16 @@ describe('money (§5 units, §9 display)', () => {
     expect(toMinorUnits(0.1 + 0.2)).toBe(30);
     expect(toMinorUnits(19.99, 'eur')).toBe(1999);
     expect(toMinorUnits(500, 'jpy')).toBe(500);
+  });
+
+  it('an amount that is no whole number of minor units has none (0.001 USD never reaches Stripe as 0)', () => {
+    expect(exactMinorUnits(12.5)).toBe(1250);
+    expect(exactMinorUnits(0.29)).toBe(29);
+    expect(exactMinorUnits(0.1 + 0.2)).toBe(30);
+    expect(exactMinorUnits(500, 'jpy')).toBe(500);
+    for (const [amount, currency] of [[0.001, 'usd'], [12.345, 'usd'], [0.009, 'eur'], [1.5, 'jpy'], [Number.NaN, 'usd']] as const) {
+      expect(exactMinorUnits(amount, currency), `${amount} ${currency}`).toBeNull();
+    }
   });
 
   it('shows Stripe’s minor units as major units, in USD by default, with .00 dropped', () => {

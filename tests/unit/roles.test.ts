@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRole, holdsAll, outranks, PAGE_PERMISSIONS, PERMISSIONS, ROLE_PRESETS } from '../../src/protocol/roles';
+import { ACTION_PERMISSIONS, hasRole, holdsAll, outranks, PAGE_PERMISSIONS, PERMISSIONS, ROLE_PRESETS } from '../../src/protocol/roles';
 
 describe('role check (§5)', () => {
   it('passes when the exact role is present', () => {
@@ -30,6 +30,15 @@ describe('role check (§5)', () => {
       expect(hasRole(ROLE_PRESETS.admin, required)).toBe(true);
     }
     expect(ROLE_PRESETS.admin).toEqual([...PERMISSIONS]);
+  });
+
+  it('refunds and cancels are granted: the admin and refunds presets hold them, the agent preset does not', () => {
+    expect(ACTION_PERMISSIONS.refund).toBe('billing.refund');
+    expect(hasRole(ROLE_PRESETS.admin, ACTION_PERMISSIONS.refund)).toBe(true);
+    expect(hasRole(ROLE_PRESETS.billing, ACTION_PERMISSIONS.cancelSubscription)).toBe(true);
+    expect(hasRole(ROLE_PRESETS.agent, ACTION_PERMISSIONS.refund)).toBe(false);
+    for (const required of Object.values(PAGE_PERMISSIONS)) expect(hasRole(ROLE_PRESETS.billing, required), required).toBe(false);
+    expect(hasRole(ROLE_PRESETS.billing, ACTION_PERMISSIONS.helpCenterVisibility)).toBe(false);
   });
 
   it('gives the agent preset none of the guarded pages', () => {

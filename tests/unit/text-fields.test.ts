@@ -6,7 +6,9 @@ import { noteBody } from '../../src/protocol/api/conversation-requests';
 import { fieldErrors } from '../../src/protocol/api/requests';
 import {
   CONTROL_CHARACTERS_ERROR,
+  LONE_SURROGATE_ERROR,
   controlCharacterPath,
+  hasLoneSurrogate,
   hasControlCharacters,
   jsonMayHoldControlCharacters,
   withoutControlCharacters,
@@ -37,6 +39,18 @@ describe('text fields', () => {
     expect(name.error?.issues[0]?.message).toBe(CONTROL_CHARACTERS_ERROR);
     const note = noteBody.safeParse({ message: 'hi\u0000' });
     expect(note.success ? null : fieldErrors(note.error)).toEqual({ message: CONTROL_CHARACTERS_ERROR });
+  });
+
+  it('text refuses half of a surrogate pair and keeps whole pairs (emoji, old scripts)', () => {
+    for (const half of ['\ud800', '\udbff', '\udc00', '\udfff', 'a\ud83d', '\ude00b', '\ude00\ud83d']) {
+      expect(hasLoneSurrogate(half), JSON.stringify(half)).toBe(true);
+      expect(singleLineText().safeParse(half).error?.issues[0]?.message).toBe(LONE_SURROGATE_ERROR);
+      expect(multiLineText().safeParse(half).error?.issues[0]?.message).toBe(LONE_SURROGATE_ERROR);
+    }
+    for (const whole of ['📦', 'a😀b', '𐍈', 'café']) {
+      expect(hasLoneSurrogate(whole), whole).toBe(false);
+      expect(multiLineText().safeParse(whole).success).toBe(true);
+    }
   });
 
   it('an editor keeps a paste without its controls: vertical tab and form feed become line breaks', () => {

@@ -24,6 +24,8 @@ export const API_ERRORS = {
   unstorableText: 'The request contains characters that cannot be stored.',
   /** 409: an x-mutation-id already used by another agent or for another request. */
   mutationIdReused: 'This mutation id was already used for a different request.',
+  /** 403: the help center's visibility changed by an agent without `organization.update`. */
+  helpCenterVisibility: 'Only an administrator can change who may read the help center.',
   /** Undo of a message whose delay is over (§4). */
   messageAlreadySent: 'This message has already been sent.',
   /** 403: a teammate's held reply is undone or released by someone who did not send it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Text as the API accepts it: no C0 control character (U+0000–U+001F) and no DEL, except tab in
+ * Text as the API accepts it: no lone surrogate, no C0 control character (U+0000–U+001F) and no DEL, except tab in
  * any text and line breaks (LF, CR) in text that has lines. PostgreSQL cannot store NUL at all
  * (`invalid byte sequence for encoding "UTF8": 0x00`, a 500 before this rule) and the other
  * controls are never typed: they only arrive to confuse a log, a terminal or a mail header.
@@ -22,8 +22,25 @@ export function hasControlCharacters(value: string, lines: TextLines): boolean {
   return FORBIDDEN[lines].test(value);
 }
 
+/**
+ * A UTF-16 surrogate without its other half (`"\ud800"` in JSON) is no character at all: UTF-8
+ * cannot carry it, so it turns into U+FFFD in a database and makes `encodeURIComponent` throw
+ * (a refund's reason sent to Stripe answered 500).
+ */
+export const LONE_SURROGATE_ERROR = 'must not contain a lone surrogate (half of a character)';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether the text holds half of a surrogate pair, which no character encoding can carry. */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
 function textField(lines: TextLines, required: string) {
-  return z.string({ error: required }).refine((value) => !hasControlCharacters(value, lines), { error: CONTROL_CHARACTERS_ERROR });
+  return z
+    .string({ error: required })
+    .refine((value) => !hasControlCharacters(value, lines), { error: CONTROL_CHARACTERS_ERROR })
+    .refine((value) => !hasLoneSurrogate(value), { error: LONE_SURROGATE_ERROR });
 }
 
 /**

@@ -20,6 +20,22 @@ export function toMinorUnits(major: number, currency: string = DEFAULT_CURRENCY)
   return Math.round(major * factor(currency));
 }
 
+/** How many decimals an amount of the currency may have: 2 for USD, 0 for JPY. */
+export function currencyDecimals(currency: string = DEFAULT_CURRENCY): number {
+  return factor(currency) === 1 ? 0 : 2;
+}
+
+/**
+ * 12.5 USD → 1250, but null for an amount that is no whole number of minor units (0.001 USD,
+ * 12.345 USD, 1.5 JPY): such an amount would reach Stripe rounded, 0.001 as 0.
+ */
+export function exactMinorUnits(major: number, currency: string = DEFAULT_CURRENCY): number | null {
+  const scaled = major * factor(currency);
+  const minor = Math.round(scaled);
+  // Decimal fractions are not exact in binary: 0.29 * 100 is 28.999999999999996.
+  return Number.isFinite(scaled) && Math.abs(scaled - minor) < 1e-6 ? minor : null;
+}
+
 /** 1250 (USD cents) → 12.5. */
 export function toMajorUnits(minor: number, currency: string = DEFAULT_CURRENCY): number {
   return minor / factor(currency);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from '../api/id-fields';
 import type { NotificationSettings } from './notification-settings';
 
 const base64url = (length: { min: number; max: number }) =>
@@ -30,7 +31,7 @@ export const pushRegisterBody = z.object({
 export type PushRegisterBody = z.infer<typeof pushRegisterBody>;
 
 /** `POST account/notifications/unregister`: this device's endpoint, or a device of the list by id. */
-export const pushUnregisterBody = z.union([z.object({ endpoint: endpointField }).strict(), z.object({ device_id: z.number().int().positive() }).strict()], {
+export const pushUnregisterBody = z.union([z.object({ endpoint: endpointField }).strict(), z.object({ device_id: idNumber() }).strict()], {
   error: 'needs an endpoint or a device_id',
 });
 export type PushUnregisterBody = z.infer<typeof pushUnregisterBody>;
@@ -46,8 +47,12 @@ export type NotificationsResponse = {
   vapid_public_key: string;
 };
 
-/** `POST notifications/unsubscribe/{token}` (no sign-in): which event's emails were turned off. */
-export type UnsubscribeResponse = { event: string; email: string };
+/**
+ * `POST notifications/unsubscribe/{token}` (no sign-in): which event's emails were turned off, and
+ * in which organization. Never the agent's address: whoever holds the link (a forwarded mail)
+ * would learn it.
+ */
+export type UnsubscribeResponse = { event: string; organization: string };
 
 /** What a push carries to the service worker (encrypted end to end, RFC 8291). */
 export type PushPayload = {

@@ -3,6 +3,7 @@ import {
   LOGIN_MAX_ATTEMPTS_PER_IP,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_DEVICE,
+  LOGIN_MAX_FAILURES_PER_SOURCE,
   LOGIN_WINDOW_MS,
 } from '../../protocol/constants';
 import type { RateLimitStore } from './rate-limit-store';
@@ -11,7 +12,9 @@ import { createRateLimiter, type RateLimiter } from './rate-limiter';
 export type AuthLimits = {
   /** Every sign-in attempt, by client IP. */
   loginAttemptsPerIp: RateLimiter;
-  /** Wrong passwords from clients the account does not trust, by email address (across organizations). */
+  /** Wrong passwords from one client IP the account does not trust, by IP and email address. */
+  loginFailuresPerSource: RateLimiter;
+  /** Wrong passwords from every client the account does not trust, by email address (across organizations). */
   loginFailuresPerAccount: RateLimiter;
   /** Wrong passwords from one trusted device (device-cookie.ts), by its device token. */
   loginFailuresPerDevice: RateLimiter;
@@ -22,22 +25,28 @@ export type AuthLimits = {
 export function createAuthLimits(store: RateLimitStore): AuthLimits {
   return {
     loginAttemptsPerIp: createRateLimiter({ name: 'login-ip', limit: LOGIN_MAX_ATTEMPTS_PER_IP, windowMs: LOGIN_WINDOW_MS, store }),
+    loginFailuresPerSource: createRateLimiter({ name: 'login-source', limit: LOGIN_MAX_FAILURES_PER_SOURCE, windowMs: LOGIN_WINDOW_MS, store }),
     loginFailuresPerAccount: createRateLimiter({ name: 'login-account', limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, store }),
     loginFailuresPerDevice: createRateLimiter({ name: 'login-device', limit: LOGIN_MAX_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS, store }),
     emailLinksPerIp: createRateLimiter({ name: 'email-link-ip', limit: EMAIL_LINK_MAX_REQUESTS_PER_IP, windowMs: LOGIN_WINDOW_MS, store }),
   };
 }
 
-/** Where a sign-in's wrong passwords are counted, and whose lockout refuses it. */
+/** A counter of wrong passwords: the limiter and the key it counts under. */
 export type LoginFailureCounter = { limiter: RateLimiter; key: string };
 
 /**
- * The lockout policy: a client the account trusts (it signed in before and holds the device
- * cookie) is counted and locked out on its own; every other client shares the account's
- * counter. So a stranger failing on purpose locks out strangers only, and the owner's device
- * still signs in with the right password, yet guessing from that device is limited too.
+ * The lockout policy, as counters a sign-in must find unexhausted and bumps on a wrong password.
+ * A client the account trusts (it signed in before and holds the device cookie) is counted on
+ * its own. Any other client is counted per source (its IP with the account) and, with every
+ * other untrusted client, per account under a ceiling several sources must reach together. So a
+ * guesser from one address slows only itself; the owner's device always gets through with the
+ * right password, and the owner's new browser elsewhere does unless many addresses guess at once.
  */
-export function loginFailureCounter(limits: AuthLimits, email: string, trustedDeviceId: number | null): LoginFailureCounter {
-  if (trustedDeviceId === null) return { limiter: limits.loginFailuresPerAccount, key: email };
-  return { limiter: limits.loginFailuresPerDevice, key: `device:${trustedDeviceId}` };
+export function loginFailureCounters(limits: AuthLimits, email: string, ip: string, trustedDeviceId: number | null): LoginFailureCounter[] {
+  if (trustedDeviceId !== null) return [{ limiter: limits.loginFailuresPerDevice, key: `device:${trustedDeviceId}` }];
+  return [
+    { limiter: limits.loginFailuresPerSource, key: `${ip}|${email}` },
+    { limiter: limits.loginFailuresPerAccount, key: email },
+  ];
 }

@@ -8,15 +8,17 @@ import {
   subscriptionParams,
 } from '../../protocol/api/billing-requests';
 import { contactParams } from '../../protocol/api/conversation-requests';
-import { formatMoney, toMinorUnits } from '../../protocol/billing/money';
-import type { ContactFinancials } from '../../protocol/billing/financials';
+import { currencyDecimals, exactMinorUnits, formatMoney } from '../../protocol/billing/money';
+import type { ContactFinancials, Payment } from '../../protocol/billing/financials';
+import { ACTION_PERMISSIONS } from '../../protocol/roles';
+import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import type { SignedIn } from '../auth/session';
 import { toContact } from '../contacts/contact-model';
 import { findConversationRow } from '../conversations/conversation-queries';
 import type { ContactPaymentLinkRow, ContactRow } from '../db/database';
 import { requireSession } from '../http/auth-hook';
-import { notFound } from '../http/http-error';
+import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { connectedStripe, stripeFailure, stripeSucceeded } from '../integrations/stripe-client';
 import { runMutation } from '../mutations/run-mutation';
@@ -64,6 +66,23 @@ async function assertNoteTarget(ctx: AppContext, orgId: number, contact: Contact
   if (!conversation || conversation.contact_id !== contact.id) throw notFound();
 }
 
+/**
+ * The minor units a refund takes, checked before Stripe hears of it: a whole number of the
+ * currency's minor units (0.001 USD would reach Stripe as 0) and at most what is left of the
+ * payment (`left`: the charge's amount less what was refunded). Omitted: everything left.
+ */
+function refundAmount(amount: number | null | undefined, payment: Pick<Payment, 'currency'>, left: number): number {
+  if (left <= 0) throw fieldError('amount', 'nothing is left to refund on this payment');
+  if (amount === null || amount === undefined) return left;
+  const minor = exactMinorUnits(amount, payment.currency);
+  const decimals = currencyDecimals(payment.currency);
+  if (minor === null || minor < 1) {
+    throw fieldError('amount', decimals === 0 ? `must be a whole amount of ${payment.currency.toUpperCase()}` : `must have at most ${decimals} decimals`);
+  }
+  if (minor > left) throw fieldError('amount', `is more than the ${formatMoney(left, payment.currency)} left to refund`);
+  return minor;
+}
+
 const agentName = (caller: SignedIn) => caller.agent.name || caller.agent.email;
 const date = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
@@ -72,7 +91,8 @@ const date = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
  * payment, cancel a subscription. Every call reads Stripe before the write transaction (with an
  * idempotency key derived from the mutation id, so a replayed outbox row never refunds twice),
  * then writes the contact's cached view and the action's internal note in one transaction.
- * Any agent may act on billing; connecting Stripe needs `organization.update`.
+ * Any agent may look billing up and link payment emails; a refund or a cancel needs
+ * `billing.refund` (money leaves); connecting Stripe needs `organization.update`.
  */
 export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
@@ -154,18 +174,21 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       {
         external: async (caller, idempotencyKey) => {
           const orgId = caller.organization.id;
+          assertCan(caller.agent, ACTION_PERMISSIONS.refund);
           const { chargeId } = parseInput(refundParams, request.params);
           const body = parseInput(refundBody, request.body);
           const t = await target(ctx, caller, request);
           const payment = cached(t.contact)?.payments.data.find((p) => p.id === chargeId);
           if (!payment) throw notFound();
           await assertNoteTarget(ctx, orgId, t.contact, body.conversation_id);
-          const amount = body.amount === null || body.amount === undefined ? undefined : toMinorUnits(body.amount, payment.currency);
+          refundAmount(body.amount, payment, payment.amount - payment.amount_refunded);
           const refund = await withStripe(ctx, orgId, async () => {
             const charge = await t.stripe.charges.retrieve(chargeId);
             if (charge.customer !== payment.customer_id) throw notFound();
+            // Stripe's own figures, in case a refund was made in Stripe since the view was read.
+            const amount = refundAmount(body.amount, payment, charge.amount - charge.amount_refunded);
             return t.stripe.refunds.create(
-              { charge: chargeId, ...(amount !== undefined ? { amount } : {}), reason: 'requested_by_customer', metadata: { reason: body.reason, agent: agentName(caller) } },
+              { charge: chargeId, amount, reason: 'requested_by_customer', metadata: { reason: body.reason, agent: agentName(caller) } },
               { idempotencyKey: `refund-${idempotencyKey}` },
             );
           });
@@ -190,6 +213,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
       {
         external: async (caller, idempotencyKey) => {
           const orgId = caller.organization.id;
+          assertCan(caller.agent, ACTION_PERMISSIONS.cancelSubscription);
           const { subId } = parseInput(subscriptionParams, request.params);
           const query = parseInput(cancelSubscriptionQuery, request.query);
           const t = await target(ctx, caller, request);

@@ -10,6 +10,7 @@ import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
 import { createContactBillingTables } from '../billing/billing-tables';
+import { grantRefundsToAdmins } from '../billing/refund-permission-migration';
 import { createCustomDataTables } from '../custom-data/custom-data-tables';
 import { createSearchIndexes } from './search-indexes';
 import { createSyncTables, createTenantReadIndexes } from './sync-tables';
@@ -49,6 +50,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0020b-custom-data': { up: (db: Kysely<unknown>) => createCustomDataTables(db.schema) },
     '0023-draft-copies': { up: (db: Kysely<unknown>) => addDraftCopies(db.schema) },
     '0024-tenant-read-indexes': { up: (db: Kysely<unknown>) => createTenantReadIndexes(db.schema) },
+    '0025-refund-permission': { up: (db: Kysely<unknown>) => grantRefundsToAdmins(db) },
   };
 }
 

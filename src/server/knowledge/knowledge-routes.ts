@@ -16,11 +16,12 @@ import {
   type KnowledgeStructure,
 } from '../../protocol/api/knowledge-requests';
 import { apiPaths } from '../../protocol/api/routes';
-import { PAGE_PERMISSIONS } from '../../protocol/roles';
-import { assertCan } from '../agents/permissions';
+import { API_ERRORS } from '../../protocol/api/api-errors';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '../../protocol/roles';
+import { assertCan, can } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { kbReport } from './knowledge-report';
-import { fieldError, notFound } from '../http/http-error';
+import { fieldError, forbidden, notFound } from '../http/http-error';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { runMutation } from '../mutations/run-mutation';
@@ -34,7 +35,8 @@ import { forgetCustomDomains } from './help-center/custom-domains';
 
 /**
  * The knowledge base (§7 `knowledge/structure`, §2 `knowledge`, `knowledge/settings`). No role is
- * needed (§6: knowledge is a page for every agent); every id is the organization's own, so
+ * needed (§6: knowledge is a page for every agent), except to change who may read the help
+ * center (`organization.update`); every id is the organization's own, so
  * another organization's ids answer 404 like missing ones.
  */
 const contactIdParams = z.object({ id: idParam });
@@ -90,7 +92,10 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.put(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => {
     const body = parseInput(knowledgeSettingsBody, request.body);
-    const { organization } = signedIn(request);
+    const { agent, organization } = signedIn(request);
+    // Agents only takes the help center away from customers: an administrator's decision.
+    const current = await readKnowledgeSettings(ctx.db, organization.id);
+    if (body.visibility !== current.visibility && !can(agent, ACTION_PERMISSIONS.helpCenterVisibility)) throw forbidden(API_ERRORS.helpCenterVisibility);
     const ownHost = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).host : request.host;
     const host = customDomainOf(body.base_url, ownHost);
     if (host !== null) {

@@ -24,11 +24,16 @@ export async function useUnsubscribeLink(db: Db, token: string, now: number): Pr
       .returning(['agent_id', 'event'])
       .executeTakeFirst();
     if (!used) throw notFound(UNSUBSCRIBE_LINK_USED);
-    const agent = await trx.selectFrom('agents').select(['notifications', 'email']).where('id', '=', used.agent_id).executeTakeFirst();
+    const agent = await trx
+      .selectFrom('agents')
+      .innerJoin('organizations', 'organizations.id', 'agents.org_id')
+      .select(['agents.notifications', 'organizations.name as organization'])
+      .where('agents.id', '=', used.agent_id)
+      .executeTakeFirst();
     if (!agent) throw notFound(UNSUBSCRIBE_LINK_USED);
     const settings = notificationSettingsOf(readJsonColumn(agent.notifications, z.unknown(), null));
     settings.events[used.event] = { ...settings.events[used.event], email: false };
     await trx.updateTable('agents').set({ notifications: JSON.stringify(settings) }).where('id', '=', used.agent_id).execute();
-    return { event: used.event, email: agent.email };
+    return { event: used.event, organization: agent.organization };
   });
 }

@@ -14,9 +14,14 @@ import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useLoad } from '../../hooks/use-load';
 import { PageHeader } from '../../layout/PageHeader';
+import { can } from '../../session/permissions';
 import { useSignedIn } from '../../session/signed-in-context';
+import { ACTION_PERMISSIONS } from '../../../protocol/roles';
 
-/** `knowledge/settings` (§2; no role needed, §6): the help center's name, colour, logo, address and visibility. */
+/**
+ * `knowledge/settings` (§2; no role needed, §6): the help center's name, colour, logo, address
+ * and visibility; only an administrator changes the visibility (agents only takes it offline).
+ */
 export default function KnowledgeSettingsScreen() {
   const api = useApi();
   const load = useCallback((signal: AbortSignal) => api.get<KnowledgeSettings>(apiPaths.knowledgeSettings, signal), [api]);
@@ -50,6 +55,8 @@ function SettingsForm({ saved, onSaved }: { saved: KnowledgeSettings; onSaved: (
   const [logo, setLogo] = useState(saved.logo ?? '');
   const [baseUrl, setBaseUrl] = useState(saved.base_url ?? '');
   const [visibility, setVisibility] = useState<KnowledgeVisibility>(saved.visibility);
+  const { agent } = useSignedIn();
+  const mayChangeVisibility = can(agent, ACTION_PERMISSIONS.helpCenterVisibility);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -85,7 +92,7 @@ function SettingsForm({ saved, onSaved }: { saved: KnowledgeSettings; onSaved: (
           hint={`Point your domain's DNS at this server and enter it here: pages are then served and linked at that address. Empty: ${saved.default_url}`}
           onChange={(event) => setBaseUrl(event.target.value)}
         />
-        <fieldset className="kb-settings__visibility">
+        <fieldset className="kb-settings__visibility" disabled={!mayChangeVisibility} aria-describedby={mayChangeVisibility ? undefined : 'kb-visibility-admin'}>
           <legend>Who can read it</legend>
           <label className="radio-field">
             <input type="radio" name="visibility" checked={visibility === 'public'} onChange={() => setVisibility('public')} />
@@ -95,6 +102,11 @@ function SettingsForm({ saved, onSaved }: { saved: KnowledgeSettings; onSaved: (
             <input type="radio" name="visibility" checked={visibility === 'agents'} onChange={() => setVisibility('agents')} />
             <span>Agents only: no public pages; articles are still linked from the inbox</span>
           </label>
+          {!mayChangeVisibility && (
+            <p className="field__hint" id="kb-visibility-admin">
+              Only an administrator (the organization settings permission) can change this: agents only takes the help center away from customers.
+            </p>
+          )}
         </fieldset>
       </div>
       <div className="panel__footer">

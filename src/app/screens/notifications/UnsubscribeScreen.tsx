@@ -40,7 +40,8 @@ export default function UnsubscribeScreen() {
     return (
       <AuthPage title="You are unsubscribed">
         <Alert tone="success">
-          No more emails to <strong>{result.answer.email}</strong> for “{event ? NOTIFICATION_EVENT_LABELS[event] : result.answer.event}”.
+          No more emails from <strong>{result.answer.organization}</strong> for “{event ? NOTIFICATION_EVENT_LABELS[event] : result.answer.event}”. Push notifications and
+          your other emails stay as they are.
         </Alert>
         <Link className="btn btn--secondary btn--block" to="/">
           Open the inbox

@@ -14,16 +14,13 @@ import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useSignedIn } from '../../session/signed-in-context';
-import { rolesOf } from './role-preset';
+import { isRolePreset, ROLE_DESCRIPTIONS, ROLE_PRESET_ORDER, rolesOf } from './role-preset';
 import type { RolePreset } from './role-preset';
 
 const inviteForm = z.object({ email: emailField });
 const DAY_MS = 24 * 3600_000;
 
-const ROLE_OPTIONS = [
-  { value: 'agent', label: 'Agent — answers conversations' },
-  { value: 'admin', label: 'Admin — also manages team and settings' },
-] as const;
+const ROLE_OPTIONS = ROLE_PRESET_ORDER.map((value) => ({ value, label: ROLE_DESCRIPTIONS[value] }));
 
 export function InviteForm({ onInvited }: { onInvited: (invite: AgentInvite) => void }) {
   const api = useApi();
@@ -74,7 +71,7 @@ export function InviteForm({ onInvited }: { onInvited: (invite: AgentInvite) => 
             value={role}
             options={ROLE_OPTIONS.map((option) => ({ ...option, disabled: !holdsAll(me, ROLE_PRESETS[option.value]) }))}
             error={form.field('roles')}
-            onChange={(event) => setRole(event.target.value === 'admin' ? 'admin' : 'agent')}
+            onChange={(event) => setRole(isRolePreset(event.target.value) ? event.target.value : 'agent')}
           />
           <Button type="submit" variant="primary" loading={form.busy} className="invite-form__submit">
             Send invite

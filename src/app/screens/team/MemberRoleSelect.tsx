@@ -8,7 +8,7 @@ import { toFailure } from '../../api/request-failure';
 import { Select } from '../../components/Select';
 import { useToasts } from '../../components/Toasts';
 import { useSignedIn } from '../../session/signed-in-context';
-import { ROLE_LABELS, presetOf, rolesOf } from './role-preset';
+import { isRolePreset, ROLE_LABELS, ROLE_PRESET_ORDER, presetOf, rolesOf } from './role-preset';
 import type { RoleChoice } from './role-preset';
 
 /** A member's role preset; changing it saves at once. */
@@ -18,19 +18,19 @@ export function MemberRoleSelect({ agent, onChanged }: { agent: Agent; onChanged
   const { show } = useToasts();
   const [busy, setBusy] = useState(false);
   const current = presetOf(agent.roles);
-  const choices: RoleChoice[] = current === 'custom' ? ['admin', 'agent', 'custom'] : ['admin', 'agent'];
+  const choices: RoleChoice[] = current === 'custom' ? [...ROLE_PRESET_ORDER, 'custom'] : [...ROLE_PRESET_ORDER];
   // Only permissions one holds can be given (the server refuses the others too).
   const grantable = (choice: RoleChoice) => choice !== 'custom' && holdsAll(me, ROLE_PRESETS[choice]);
 
   async function change(value: string) {
-    if (value !== 'admin' && value !== 'agent') return;
+    if (!isRolePreset(value)) return;
     setBusy(true);
     try {
       const updated = await api.patch<Agent>(apiPaths.agent(agent.email), { roles: rolesOf(value) });
       onChanged(updated);
       // Changing one's own roles changes what this app may show.
       if (updated.is_current_user) setProfile({ agent: updated, organization });
-      show({ title: `${agent.name} is now ${value === 'admin' ? 'an admin' : 'an agent'}`, tone: 'success' });
+      show({ title: `${agent.name} is now ${value === 'admin' ? 'an admin' : value === 'billing' ? 'an agent with refunds' : 'an agent'}`, tone: 'success' });
     } catch (error) {
       const text = failureText(toFailure(error));
       if (text) show({ title: 'The role was not changed', body: text.message, tone: 'error' });

@@ -17,6 +17,7 @@ import {
 } from './help-center-queries';
 import { escapeHtml } from './html-template';
 import { servePublishedImage } from './help-center-images';
+import { parseCanonicalId } from '../../../protocol/canonical-id';
 import { createViewBuffer, type ViewBuffer } from '../view-buffer';
 
 /**
@@ -136,8 +137,8 @@ async function serve(ctx: AppContext, views: ViewBuffer, request: FastifyRequest
     return send(searchPage(page, q, withBase, corrected));
   }
 
-  const image = /^\/images\/(\d{1,15})$/.exec(path);
-  if (image?.[1]) return servePublishedImage(ctx, reply, org, Number(image[1]));
+  const image = /^\/images\/([^/]+)$/.exec(path);
+  if (image?.[1]) return servePublishedImage(ctx, reply, org, parseCanonicalId(image[1]));
 
   const collectionMatch = /^\/collections\/([a-z0-9-]+)$/.exec(path);
   if (collectionMatch?.[1]) {

@@ -7,7 +7,10 @@ import { Badge } from '../../../../components/Badge';
 import { Button } from '../../../../components/Button';
 import { shortRelativeTime } from '../../../../format/relative-time';
 import { useNow } from '../../../../hooks/use-now';
+import { ACTION_PERMISSIONS } from '../../../../../protocol/roles';
 import { useAgentDirectory } from '../../../../session/agent-directory';
+import { can } from '../../../../session/permissions';
+import { useSignedIn } from '../../../../session/signed-in-context';
 import { useSyncActions } from '../../../../sync/use-sync-actions';
 import { billingDate, refundable, STATUS_TONE, subscriptionNext, subscriptionPrice } from './billing-text';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
@@ -18,11 +21,15 @@ import { RefundDialog } from './RefundDialog';
  * The contact's billing from Stripe (§1, §3 financials): the payment emails (suggested or
  * confirmed, by whom and when), the subscription status, the latest subscriptions and the
  * payments with their refunds, all from the copy on the device (offline too). Refunds, cancels
- * and links are mutations, each after a dialog that says what will happen.
+ * and links are mutations, each after a dialog that says what will happen; Refund and Cancel are
+ * shown only to an agent holding `billing.refund` (the server refuses the others too).
  */
 export function BillingSection({ contact, conversationId }: { contact: Contact; conversationId: number | null }) {
   const { mutate } = useSyncActions();
   const agents = useAgentDirectory();
+  const { agent } = useSignedIn();
+  const mayRefund = can(agent, ACTION_PERMISSIONS.refund);
+  const mayCancel = can(agent, ACTION_PERMISSIONS.cancelSubscription);
   const now = useNow(30_000);
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const [cancelling, setCancelling] = useState<SubscriptionSummary | null>(null);
@@ -95,7 +102,7 @@ export function BillingSection({ contact, conversationId }: { contact: Contact; 
                   </div>
                   <div className="billing__row">
                     <span className="billing__meta">{subscriptionNext(subscription)}</span>
-                    {subscription.status !== 'canceled' && !subscription.cancel_at_period_end && (
+                    {mayCancel && subscription.status !== 'canceled' && !subscription.cancel_at_period_end && (
                       <Button size="small" variant="ghost" onClick={() => setCancelling(subscription)}>
                         Cancel
                       </Button>
@@ -120,7 +127,7 @@ export function BillingSection({ contact, conversationId }: { contact: Contact; 
                       {refund.reason ? ` · ${refund.reason}` : ''}
                     </div>
                   ))}
-                  {refundable(payment) > 0 && payment.status === 'succeeded' && (
+                  {mayRefund && refundable(payment) > 0 && payment.status === 'succeeded' && (
                     <div className="billing__row">
                       <span />
                       <Button size="small" variant="ghost" onClick={() => setRefunding(payment)}>
@@ -131,6 +138,9 @@ export function BillingSection({ contact, conversationId }: { contact: Contact; 
                 </li>
               ))}
             </ul>
+          )}
+          {!(mayRefund && mayCancel) && (financials.payments.data.length > 0 || financials.subscriptions.latest.length > 0) && (
+            <p className="billing__meta billing__permission">Refunds and cancels need a permission an administrator grants on the Team page.</p>
           )}
         </>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Payment } from '../../../../../protocol/billing/financials';
 import { refundMinorUnits } from '../../../../../protocol/billing/financials-patch';
-import { formatMoney, toMajorUnits, toMinorUnits } from '../../../../../protocol/billing/money';
+import { currencyDecimals, exactMinorUnits, formatMoney, toMajorUnits } from '../../../../../protocol/billing/money';
 import { Button } from '../../../../components/Button';
 import { Modal } from '../../../../components/Modal';
 import { TextField } from '../../../../components/TextField';
@@ -28,7 +28,8 @@ export function RefundDialog({ payment, contactName, hasConversation, onClose, o
   if (!payment) return <Modal open={false} onClose={onClose} title="Refund" />;
   const left = refundable(payment);
   const typed = amountText.trim() === '' ? null : Number(amountText.replace(',', '.'));
-  const typedMinor = typed === null ? left : toMinorUnits(typed, payment.currency);
+  // 0.001 or 12.345 dollars are no amount Stripe can refund: refused here as on the server.
+  const typedMinor = typed === null ? left : (exactMinorUnits(typed, payment.currency) ?? Number.NaN);
   const valid = Number.isFinite(typedMinor) && typedMinor > 0 && typedMinor <= left;
   const minor = valid ? refundMinorUnits(payment, typed) : 0;
   const whole = minor === left && payment.amount_refunded === 0;
@@ -42,7 +43,7 @@ export function RefundDialog({ payment, contactName, hasConversation, onClose, o
   }
 
   function submit() {
-    if (!valid) return setError(`Enter an amount up to ${formatMoney(left, payment?.currency)}.`);
+    if (!valid) return setError(`Enter an amount up to ${formatMoney(left, payment?.currency)}, with at most ${currencyDecimals(payment?.currency)} decimals.`);
     if (reason.trim() === '') return setError('Say why: the reason goes to Stripe and into the note.');
     onRefund(typed !== null && minor !== left ? typed : null, reason.trim());
     close();
