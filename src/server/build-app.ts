@@ -164,7 +164,7 @@ export async function buildApp({
     handlers: {
       deliver_message: deliverMessageJob({ db, dialect, clock, feed }, delivery ?? channels.delivery),
       wake_conversation: wakeConversationJob({ db, dialect, clock, feed }),
-      push_notification: pushNotificationJob(writeDeps, createPushSender(vapidKeys), app.log),
+      push_notification: pushNotificationJob(writeDeps, createPushSender(vapidKeys, config.notifications.pushPrivateHosts), app.log),
       email_digest: emailDigestJob(writeDeps, { mailer, publicUrl, digestMs: config.notifications.digestMs, log: app.log }),
     },
   });

@@ -28,7 +28,7 @@ export type Config = {
   logLevel: string;
   trustProxy: TrustProxy;
   buildId: string;
-  /** null: GET /metrics is open; else it needs `Authorization: Bearer <token>`. */
+  /** null: GET /metrics answers only requests straight from this machine; else it needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** How often each instance looks for due jobs (held sends) scheduled by any instance. */
   jobPollMs: number;
@@ -81,7 +81,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  *                list of proxy addresses/CIDRs ("loopback", "10.0.0.0/8"); false by default. Decides
  *                the client IP used by the per-IP rate limits.
  * - BUILD_ID     build identifier reported by GET /ping and the stream's VERSION (the package version)
- * - METRICS_TOKEN when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open
+ * - METRICS_TOKEN when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers
+ *                only requests straight from this machine (loopback, not relayed by a proxy)
  * - JOB_POLL_MS  how often due jobs are looked for, in milliseconds (1000); a job scheduled by this
  *                instance is also run on time without waiting for a poll
  * - RELEASE_GRACE_MS how long a held reply waits past its delay for its device to release it,

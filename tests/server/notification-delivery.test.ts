@@ -23,7 +23,7 @@ afterAll(async () => {
   certificate.remove();
 });
 
-const env = () => ({ NODE_EXTRA_CA_CERTS: certificate.certPath, JOB_POLL_MS: '50', TRUST_PROXY: 'loopback' });
+const env = () => ({ NODE_EXTRA_CA_CERTS: certificate.certPath, JOB_POLL_MS: '50', TRUST_PROXY: 'loopback', PUSH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
 
 type Crew = { owner: ApiClient; ownerToken: string; alex: ApiClient; conversations: number[]; alexDevice: TestSubscription; domain: string };
 

@@ -20,7 +20,7 @@ afterAll(() => certificate.remove());
 type Devices = Record<'owner' | 'alex' | 'sam', TestSubscription>;
 
 describeEachDatabase('notifications', (database) => {
-  const suite = useServerSuite(database, { NODE_EXTRA_CA_CERTS: certificate.certPath, JOB_POLL_MS: '100', NOTIFICATION_DIGEST_MS: '2000' });
+  const suite = useServerSuite(database, { NODE_EXTRA_CA_CERTS: certificate.certPath, JOB_POLL_MS: '100', NOTIFICATION_DIGEST_MS: '2000', PUSH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
   let push: PushService;
   beforeAll(async () => {
     push = await startPushService(certificate);

@@ -2,6 +2,7 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, r
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +140,49 @@ export async function startPushService(certificate: TestCertificate): Promise<Pu
       }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A push service that takes connections and never answers, not even the TLS handshake. */
+export type SilentPushService = {
+  origin: string;
+  /** A subscription whose endpoint is on this service (its keys are real, nobody decrypts). */
+  subscribe(): TestSubscription;
+  /** How many connections it has taken so far. */
+  connections(): number;
+  stop(): Promise<void>;
+};
+
+export async function startSilentPushService(): Promise<SilentPushService> {
+  const sockets = new Set<Socket>();
+  let taken = 0;
+  const server = createTcpServer((socket) => {
+    taken += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The silent push service has no port');
+  const origin = `https://127.0.0.1:${address.port}`;
+  return {
+    origin,
+    subscribe() {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const id = randomUUID();
+      return {
+        id,
+        json: { endpoint: `${origin}/push/${id}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } },
+      };
+    },
+    connections: () => taken,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -60,11 +60,59 @@ function unclaimed(query: JobsUpdate, job: JobRef): JobsUpdate {
 }
 
 /**
- * Claims due jobs for `leaseMs`: one statement, so two claimers never get the same job. On
- * PostgreSQL, rows another instance is claiming right now are skipped rather than waited for.
- * A claimed job whose process died is claimed again once its lease has passed.
+ * Which pool of the runner a kind of job runs in. A held reply or a snooze ending is what an
+ * agent waits for; a push or a digest goes to services that may be slow or never answer, so
+ * they never take the slots of the first.
  */
-export async function claimDueJobs(db: Db, dialect: DialectName, options: { now: number; leaseMs: number; limit: number }): Promise<JobRow[]> {
+export type JobLane = 'delivery' | 'notification';
+
+export const JOB_LANES: Readonly<Record<JobLane, readonly JobKind[]>> = {
+  delivery: ['deliver_message', 'wake_conversation'],
+  notification: ['push_notification', 'email_digest'],
+};
+
+/** A due job that may be claimed: its id and organization. */
+export type DueJob = { id: number; orgId: number };
+
+/**
+ * Due, unclaimed jobs of `kinds`, at most `perOrg` of each organization, the organizations
+ * interleaved: every organization's oldest due job comes before any organization's second, so
+ * one organization with many due jobs does not hide another's. Nothing is locked: claimJobs
+ * takes them.
+ */
+export async function findDueJobs(db: Db, options: { now: number; kinds: readonly JobKind[]; perOrg: number; limit: number }): Promise<DueJob[]> {
+  const { now } = options;
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('jobs')
+        .select(['id', 'org_id', 'run_at'])
+        .select((inner) => inner.fn.agg<number>('row_number').over((over) => over.partitionBy('org_id').orderBy('run_at').orderBy('id')).as('place'))
+        .where('done_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .where('run_at', '<=', now)
+        .where('kind', 'in', [...options.kinds])
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+        .as('due'),
+    )
+    .select(['id', 'org_id'])
+    .where('place', '<=', options.perOrg)
+    .orderBy('place')
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), orgId: Number(row.org_id) }));
+}
+
+/**
+ * Claims these jobs for `leaseMs` if they are still due and unclaimed: one statement, so two
+ * claimers never get the same job. On PostgreSQL, rows another instance is claiming right now
+ * are skipped rather than waited for. A claimed job whose process died is claimed again once
+ * its lease has passed; a running job's lease is renewed (renewLeases) so it never does.
+ */
+export async function claimJobs(db: Db, dialect: DialectName, ids: readonly number[], options: { now: number; leaseMs: number }): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
   const { now } = options;
   return db
     .updateTable('jobs')
@@ -73,16 +121,27 @@ export async function claimDueJobs(db: Db, dialect: DialectName, options: { now:
       let due = eb
         .selectFrom('jobs')
         .select('id')
+        .where('id', 'in', [...ids])
         .where('done_at', 'is', null)
         .where('cancelled_at', 'is', null)
         .where('run_at', '<=', now)
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-        .orderBy('run_at')
-        .limit(options.limit);
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]));
       if (dialect === 'postgres') due = due.forUpdate().skipLocked();
       return due;
     })
     .returningAll()
+    .execute();
+}
+
+/** Keeps running jobs this instance's: their leases end at `until` now. */
+export async function renewLeases(db: Db, ids: readonly number[], until: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: until })
+    .where('id', 'in', [...ids])
+    .where('done_at', 'is', null)
+    .where('cancelled_at', 'is', null)
     .execute();
 }
 

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { bearerToken } from '../http/auth-hook';
-import { unauthorized } from '../http/http-error';
+import { forbidden, unauthorized } from '../http/http-error';
+import { isLoopbackAddress } from '../net/public-address';
 import { countPendingJobs } from '../jobs/job-queries';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -17,14 +18,29 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/** What a request for /metrics from elsewhere than this machine answers when METRICS_TOKEN is unset. */
+export const METRICS_LOOPBACK_ONLY = 'Metrics are served to this machine only: set METRICS_TOKEN to read them from elsewhere.';
+
 /**
- * `GET /metrics` in the Prometheus text format. Open to anyone who can reach the server unless
- * METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
+ * Straight from this machine: a loopback connection that no proxy relayed. A reverse proxy on
+ * the same machine connects from loopback too, but says whom it relays (X-Forwarded-For,
+ * Forwarded, X-Real-IP), so a request through it is not taken as local.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((header) => request.headers[header] !== undefined);
+  return !relayed && isLoopbackAddress(request.socket.remoteAddress ?? '');
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format. With METRICS_TOKEN set it needs `Authorization:
+ * Bearer <METRICS_TOKEN>`; unset, it answers only requests straight from this machine (403 to
+ * anyone else), so tenants' activity and the server's load are never public by default.
  */
 export function registerMetricsRoute(app: FastifyInstance, ctx: AppContext): void {
   app.get('/metrics', async (request, reply) => {
     const token = ctx.config.metricsToken;
     if (token !== null && !sameSecret(bearerToken(request) ?? '', token)) throw unauthorized();
+    if (token === null && !fromThisMachine(request)) throw forbidden(METRICS_LOOPBACK_ONLY);
     const { sockets, sessions } = ctx.stream.counts();
     const { mutations } = ctx.metrics;
     const parse = ctx.content.stats();

@@ -1,4 +1,5 @@
 import { ConfigError } from '../config-error';
+import { parsePrivateHostAllowance, type PrivateHostAllowance } from '../net/public-host';
 
 export type NotificationConfig = {
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; null: the pair kept in the database (made on first start). */
@@ -7,6 +8,8 @@ export type NotificationConfig = {
   vapidSubject: string;
   /** NOTIFICATION_DIGEST_MS: at most one notification email per agent in this time (300000). */
   digestMs: number;
+  /** PUSH_ALLOW_PRIVATE_HOSTS: push services off the public internet the server may still reach (none). */
+  pushPrivateHosts: PrivateHostAllowance;
 };
 
 /**
@@ -15,6 +18,9 @@ export type NotificationConfig = {
  *   database, so every instance and every restart signs with the same pair.
  * - VAPID_SUBJECT  a mailto: or https: URL push services may use to reach you (mailto: MAIL_FROM's address)
  * - NOTIFICATION_DIGEST_MS  the shortest time between two notification emails to one agent (300000)
+ * - PUSH_ALLOW_PRIVATE_HOSTS  push endpoints are refused when their host is or resolves to a
+ *   loopback, private, link-local or other non-public address; this lists the hosts (names or
+ *   addresses, comma-separated) of a self-hosted push service that may be, or `*` for any
  */
 export function loadNotificationConfig(env: NodeJS.ProcessEnv, mailFrom: string): NotificationConfig {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
@@ -29,5 +35,10 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv, mailFrom: string)
   if (!Number.isInteger(digestMs) || digestMs < 100 || digestMs > 86_400_000) {
     throw new ConfigError('NOTIFICATION_DIGEST_MS must be a number of milliseconds (100 to 86400000)');
   }
-  return { vapid: publicKey && privateKey ? { publicKey, privateKey } : null, vapidSubject: subject, digestMs };
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : null,
+    vapidSubject: subject,
+    digestMs,
+    pushPrivateHosts: parsePrivateHostAllowance(env.PUSH_ALLOW_PRIVATE_HOSTS, 'PUSH_ALLOW_PRIVATE_HOSTS'),
+  };
 }

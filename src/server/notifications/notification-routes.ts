@@ -10,11 +10,26 @@ import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { fieldError, notFound, rateLimited } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { checkPublicHost, hostOf, NonPublicHostError, type PrivateHostAllowance } from '../net/public-host';
 import { deviceLabel } from './device-label';
 import { MAX_PUSH_DEVICES, notificationsOf } from './notification-queries';
 import { useUnsubscribeLink } from './unsubscribe-link';
 
 const unsubscribeParams = z.object({ token: tokenField });
+
+/** The server would connect there: a host off the public internet (unless allowed) or unknown to DNS is a 400 on `endpoint`. */
+async function checkPushEndpoint(endpoint: string, allowance: PrivateHostAllowance): Promise<void> {
+  try {
+    await checkPublicHost(hostOf(new URL(endpoint)), allowance);
+  } catch (error) {
+    if (error instanceof NonPublicHostError) throw fieldError('endpoint', PUSH_ENDPOINT_NOT_PUBLIC);
+    throw fieldError('endpoint', PUSH_ENDPOINT_NOT_FOUND);
+  }
+}
+
+/** The refusals of a push endpoint (docs/decisions.md, "Push endpoints are on the public internet"). */
+export const PUSH_ENDPOINT_NOT_PUBLIC = 'must be a push service on the public internet';
+export const PUSH_ENDPOINT_NOT_FOUND = 'is not a host this server can find';
 
 /**
  * The agent's notifications (§2 `account/notifications`, §7 `PUT account/notifications`,
@@ -44,6 +59,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   app.post(`/${apiPaths.notificationsRegister}`, { preHandler }, async (request, reply) => {
     const { agent, sessionId } = signedIn(request);
     const body = parseInput(pushRegisterBody, request.body);
+    await checkPushEndpoint(body.endpoint, ctx.config.notifications.pushPrivateHosts);
     const now = ctx.clock();
     const values = { session_id: sessionId, p256dh: body.keys.p256dh, auth: body.keys.auth, label: deviceLabel(request.headers['user-agent']) };
     await ctx.db

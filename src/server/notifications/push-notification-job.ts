@@ -13,16 +13,16 @@ export const PUSH_GIVE_UP_MS = 3600_000;
 const deviceIds = z.array(z.number());
 
 /**
- * The `push_notification` job: the notification goes to each of its agent's devices once. A
- * device that took it is noted at once, so a retry (after a temporary failure of another device,
- * or a restart) skips it; an expired subscription (404/410) is dropped. Done when every device
- * took it, refused it for good or is gone.
+ * The `push_notification` job: the notification goes to each of its agent's devices once, to
+ * all of them side by side. A device that took it is noted at once, so a retry (after a
+ * temporary failure of another device, or a restart) skips it; an expired subscription
+ * (404/410) is dropped. Done when every device took it, refused it for good or is gone.
  */
 export function pushNotificationJob(deps: WriteDeps, sender: PushSender, log: FastifyBaseLogger): JobHandler {
   return async (job: JobRow) => {
     const { db, clock } = deps;
     const notification = await db.selectFrom('notifications').selectAll().where('org_id', '=', job.org_id).where('id', '=', Number(job.ref)).executeTakeFirst();
-    let failure: Error | null = null;
+    const failures: Error[] = [];
     if (notification && notification.sent_at === null) {
       const delivered = new Set(readJsonColumn(notification.delivered_to, deviceIds, []));
       const devices = await db
@@ -35,29 +35,40 @@ export function pushNotificationJob(deps: WriteDeps, sender: PushSender, log: Fa
         .where('push_subscriptions.agent_id', '=', notification.agent_id)
         .orderBy('push_subscriptions.id')
         .execute();
-      for (const device of devices) {
-        if (delivered.has(device.id) || device.created_at > notification.created_at) continue;
+      // Every device at once: one whose push service never answers costs its timeout, not the others'.
+      let saving = Promise.resolve();
+      const noteDelivered = (deviceId: number) => {
+        delivered.add(deviceId);
+        // In order, each write carrying every device noted so far.
+        saving = saving.then(async () => {
+          await db.updateTable('notifications').set({ delivered_to: JSON.stringify([...delivered]) }).where('id', '=', notification.id).execute();
+        });
+        return saving;
+      };
+      const sendTo = async (device: (typeof devices)[number]) => {
+        if (delivered.has(device.id) || device.created_at > notification.created_at) return;
         if (device.live_session === null) {
           // Signed out there (or the session was revoked or expired): the browser may be someone else's now.
           await db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
-          continue;
+          return;
         }
         try {
           const outcome = await sender.send(device, notification.payload);
           if (outcome === 'gone') {
             await db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
             log.info({ device: device.id, agent: device.agent_id }, 'Push subscription expired: removed');
-            continue;
+            return;
           }
           if (outcome === 'refused') log.warn({ device: device.id }, 'The push service refused a notification');
-          delivered.add(device.id);
-          await db.updateTable('notifications').set({ delivered_to: JSON.stringify([...delivered]) }).where('id', '=', notification.id).execute();
+          await noteDelivered(device.id);
           if (outcome === 'sent') await db.updateTable('push_subscriptions').set({ last_push_at: clock() }).where('id', '=', device.id).execute();
         } catch (error) {
-          failure = error instanceof Error ? error : new Error(String(error));
+          failures.push(error instanceof Error ? error : new Error(String(error)));
         }
-      }
-      if (failure !== null && clock() - Number(notification.created_at) < PUSH_GIVE_UP_MS) throw failure;
+      };
+      await Promise.all(devices.map(sendTo));
+      const [failure] = failures;
+      if (failure && clock() - Number(notification.created_at) < PUSH_GIVE_UP_MS) throw failure;
     }
     await runWrite(deps, { orgId: job.org_id }, async (write) => {
       if (!(await completeJob(write.trx, job.id, write.now))) return;
