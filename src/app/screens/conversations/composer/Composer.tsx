@@ -239,7 +239,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
         {articles.picker}
         {modeFiles?.list}
         {snippets.editing && composed !== null && (
-          <p className="composer__unfilled" role="status" data-testid="snippet-send-guard">
+          <p className="composer__guard" role="status">
             Insert the snippet or close the picker (Escape) before sending.
           </p>
         )}

@@ -12,7 +12,7 @@ type Listed = InboxConversation & InboxSortable;
 /**
  * Each list filter is an inbox query (the language the server evaluates too, so the list and
  * the server agree on membership):
- * - inbox: §2's default inbox, assigned to me or to nobody, open, by priority;
+ * - inbox: §2's default inbox, assigned to me or to nobody, open, newest activity first;
  * - waiting: waiting on the customer, whoever it is assigned to;
  * - snoozed: the snoozed ones, by their last activity (oldest first);
  * - all: every conversation, closed ones included (snoozed ones apart: they are in no list but
