@@ -50,8 +50,8 @@ export function matchesFilter(conversation: InboxConversation, filter: Conversat
   return matchesInboxQuery(QUERIES[filter], conversation, { me: myId });
 }
 
-/** §2 "order priority": higher priority first, then the latest activity; id keeps it stable. */
-export const compareConversations: (a: InboxSortable, b: InboxSortable) => number = compareForInbox({ order: 'priority' });
+/** The default inbox's order: the latest activity first (whatever the priority); id keeps it stable. */
+export const compareConversations: (a: InboxSortable, b: InboxSortable) => number = compareForInbox(QUERIES.inbox);
 
 /**
  * What a list shows: a built-in filter's query, or a custom inbox's (§3 `custom_inboxes`).
