@@ -25,9 +25,17 @@ function submitAction(dialog: HTMLDialogElement): HTMLButtonElement | null {
   return actions[actions.length - 1] ?? null;
 }
 
-/** The field a dialog opens on: one marked data-autofocus, else the body's first field, else its action. */
+/**
+ * The element a dialog opens on: one marked data-autofocus, else the body's first field, else its
+ * action; when that action destroys something (a danger button), the footer's first button (Cancel)
+ * instead, so that a stray Enter deletes nothing.
+ */
 function initialFocus(dialog: HTMLDialogElement): HTMLElement | null {
-  return dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(`.modal__body ${FIELD}`) ?? submitAction(dialog);
+  const field = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(`.modal__body ${FIELD}`);
+  if (field) return field;
+  const action = submitAction(dialog);
+  if (action?.classList.contains('btn--danger')) return dialog.querySelector<HTMLElement>('.modal__footer button:not(:disabled)');
+  return action;
 }
 
 /**
@@ -35,7 +43,8 @@ function initialFocus(dialog: HTMLDialogElement): HTMLElement | null {
  * page behind it inert, which traps focus. It closes on Escape and on a click on the overlay,
  * animates for MODAL_ANIMATION_MS (§2) both ways, and gives focus back to where it was.
  * It opens on its first field (showModal alone would focus the × of the header, and typing
- * would go nowhere), or on its action when it has no field; Enter in a one-line field does
+ * would go nowhere), or on its action when it has no field (on Cancel when that action is
+ * destructive); Enter in a one-line field does
  * what the footer's primary (or danger) button does, when that button is enabled.
  */
 export function Modal({ open, onClose, title, children, footer, expanded = false }: ModalProps) {
