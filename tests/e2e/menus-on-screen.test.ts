@@ -13,13 +13,16 @@ beforeAll(async () => {
   conversation = first;
 });
 
-/** Whether `item` is inside the window and nothing lies over its middle. */
+/** Whether `item` is inside the window and nothing lies over it: its start, middle and end. */
 const inSight = (item: Locator) =>
   item.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const inside = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return inside && hit !== null && element.contains(hit);
+    const y = box.top + box.height / 2;
+    return inside && [box.left + 4, box.left + box.width / 2, box.right - 4].every((x) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && element.contains(hit);
+    });
   });
 
 describe('menus stay on screen', () => {
