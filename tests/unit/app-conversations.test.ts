@@ -36,7 +36,7 @@ const conversation = (id: number, extra: Partial<Listed> = {}): Listed => ({
   ...extra,
 });
 
-describe('the default inbox (§2: assigned me+none, is opened, order priority)', () => {
+describe('the default inbox (§2: assigned me+none, is opened; newest activity first)', () => {
   it('holds open conversations assigned to me or to nobody', () => {
     expect(matchesFilter(conversation(1), 'inbox', ME)).toBe(true);
     expect(matchesFilter(conversation(2, { agent_id: ME }), 'inbox', ME)).toBe(true);
@@ -45,14 +45,14 @@ describe('the default inbox (§2: assigned me+none, is opened, order priority)',
     expect(matchesFilter(conversation(5, { status: 'CLOSED', agent_id: ME }), 'inbox', ME)).toBe(false);
   });
 
-  it('orders by priority, then the latest activity, newest first', () => {
+  it('orders by the latest activity, newest first: a new conversation comes before older urgent ones', () => {
     const list = [
       conversation(1, { priority: 0, last_update_ts: 500 }),
       conversation(2, { priority: 2, last_update_ts: 100 }),
       conversation(3, { priority: 0, last_update_ts: 900 }),
       conversation(4, { priority: 2, last_update_ts: 300 }),
     ];
-    expect([...list].sort(compareConversations).map((c) => c.id)).toEqual([4, 2, 3, 1]);
+    expect([...list].sort(compareConversations).map((c) => c.id)).toEqual([3, 1, 4, 2]);
   });
 
   it('breaks exact ties by id so the order never flickers', () => {

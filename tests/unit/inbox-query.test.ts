@@ -49,7 +49,7 @@ describe('inbox query parser', () => {
         { kind: 'assigned', negated: false, values: ['me', 'none'] },
         { kind: 'is', negated: false, values: ['OPENED'] },
       ],
-      order: 'priority',
+      order: 'newest',
     });
   });
 

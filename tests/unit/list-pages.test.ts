@@ -97,7 +97,7 @@ const ids = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
 
 describe('cursor paging of the conversation list over IndexedDB (§9: pages of 25)', () => {
   const sources: [string, ListSource][] = [
-    ['the default inbox (order priority)', resolveListSource('inbox', [], null)],
+    ['the default inbox (newest activity first)', resolveListSource('inbox', [], null)],
     ['waiting', resolveListSource('waiting', [], null)],
     ['all', resolveListSource('all', [], null)],
     ['newest first, by tag', custom('tag:billing,bug')],

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { floatMenu } from './menu-placement';
 import type { KeyboardEvent } from 'react';
 
 /**
  * The behaviour of a button that opens a menu (WAI-ARIA menu button): the first enabled item
  * takes the focus on opening; arrows move between items; Escape closes and gives the focus back
  * to the button without reaching the screen's own Escape (back to the list); Tab or a press
- * outside closes it.
+ * outside closes it. The menu floats above every pane, next to its button and inside the window
+ * (menu-placement.ts).
  */
 export function useMenuButton() {
   const [open, setOpen] = useState(false);
@@ -22,6 +24,20 @@ export function useMenuButton() {
     }
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    const button = buttonRef.current;
+    if (!open || !menu || !button) return;
+    const unfloat = floatMenu(menu, button);
+    return () => {
+      unfloat();
+      // An item that opened a dialog took the focus with it when the menu went: the button has it
+      // back, so that the dialog gives it back there when it closes.
+      const focused = document.activeElement;
+      if (button.isConnected && (focused === null || focused === document.body)) button.focus();
+    };
   }, [open]);
 
   /** Closes the menu and puts the focus back on its button. */

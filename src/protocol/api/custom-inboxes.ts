@@ -75,7 +75,7 @@ export function assignCustomInboxKeys(
 
 /**
  * The custom inbox the agent chose as their default ("Use as my default"), if any. Without one
- * the default inbox is §2's built-in one (assigned to me or nobody, open, by priority), which
+ * the default inbox is §2's built-in one (assigned to me or nobody, open, newest activity first), which
  * stays reachable as "Inbox" either way: a new custom inbox never replaces it by itself.
  */
 export function defaultCustomInbox(inboxes: readonly CustomInbox[]): CustomInbox | undefined {

@@ -40,8 +40,12 @@ export type InboxQuery = { terms: InboxTerm[]; order: InboxOrder | null };
 
 export type InboxQueryError = { message: string; position: number };
 
-/** §2: assigned to me or to nobody, open, by priority (unless a custom inbox replaces it). */
-export const DEFAULT_INBOX_QUERY = 'assigned:me,none is:opened order:priority';
+/**
+ * §2: assigned to me or to nobody, open (unless a custom inbox replaces it), newest activity
+ * first, so a conversation that just arrived or that the customer just wrote in is the first row
+ * (docs/decisions.md "The default inbox: newest activity first").
+ */
+export const DEFAULT_INBOX_QUERY = 'assigned:me,none is:opened order:newest';
 
 export const DEFAULT_INBOX_ORDER: InboxOrder = 'newest';
 

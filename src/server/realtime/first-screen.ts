@@ -17,7 +17,7 @@ import type { BootstrapFrame, SentSoFar } from './organization-documents';
 /** Who asks, and which conversation its address names (the `open` hint of /stream). */
 export type FirstScreenReader = { db: Db; dialect: DialectName; orgId: number; agent: AgentRow; open: number | null };
 
-/** §2: the default inbox is the first custom inbox, or `assigned:me,none is:opened order:priority`. */
+/** §2: the default inbox is the first custom inbox, or DEFAULT_INBOX_QUERY (`assigned:me,none is:opened order:newest`). */
 export function defaultInboxText(agent: AgentRow): string {
   const first = toAgent(agent, agent.id).custom_inboxes[0];
   return first && parseInboxQuery(first.query).ok ? first.query : DEFAULT_INBOX_QUERY;

@@ -73,7 +73,7 @@ export default function CustomInboxesScreen() {
           <div className="custom-inboxes__builtin">
             <div>
               <p className="custom-inboxes__builtin-name">Inbox (built in)</p>
-              <p className="field__hint">Open conversations assigned to you or to nobody, by priority. Always in the list’s tabs.</p>
+              <p className="field__hint">Open conversations assigned to you or to nobody, newest activity first. Always in the list’s tabs.</p>
             </div>
             {builtInIsDefault ? (
               <Badge tone="accent">Default</Badge>

@@ -11,6 +11,8 @@ type AddressFieldProps = {
   /** Addresses the reply goes to anyway (the conversation's recipients): not suggested. */
   standing: readonly string[];
   onChange: (addresses: string[]) => void;
+  /** Takes the focus when it appears (the first field of a screen). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -18,7 +20,7 @@ type AddressFieldProps = {
  * them, Enter, Tab or a comma takes the highlighted one or the typed address (checked as the
  * server checks it), Backspace in an empty field removes the last chip.
  */
-export function AddressField({ label, addresses, standing, onChange }: AddressFieldProps) {
+export function AddressField({ label, addresses, standing, onChange, autoFocus = false }: AddressFieldProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(0);
@@ -99,6 +101,7 @@ export function AddressField({ label, addresses, standing, onChange }: AddressFi
           value={typed}
           maxLength={254}
           autoComplete="off"
+          autoFocus={autoFocus}
           spellCheck={false}
           placeholder={addresses.length === 0 ? 'Name or address' : ''}
           onChange={(event) => {

@@ -92,8 +92,10 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
   const latestDraft = useRef({ draft, mode, onDraftChange });
   latestDraft.current = { draft, mode, onDraftChange };
   const field = useRef<SnippetField | null>(null);
+  // The editor's field is read when used, not when the composer last rendered: the editor mounts
+  // after it (lazily, a frame later), and a `#` typed before the composer rendered again was lost.
   field.current = rich
-    ? (editor.current?.field ?? null)
+    ? { caret: () => editor.current?.field.caret() ?? null, insert: (...args) => editor.current?.field.insert(...args) }
     : {
         caret: () => {
           const box = textarea.current;
@@ -132,6 +134,8 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
     return () => cancelAnimationFrame(frame);
   }, [rich, editorShown]);
   const snippets = useComposerSnippets(field, () => setFocusWanted((count) => count + 1), snippetContext);
+  // What the picker still edits (a `#word`, a snippet's blanks) is not the reply yet: never sent.
+  const sendable = canSend && !snippets.editing;
   const mentions = useComposerMentions(field, teammates, mode === 'note' && !rich);
   const openSnippets = snippets.open;
   const articles = useComposerArticles(field, () => setFocusWanted((count) => count + 1));
@@ -145,7 +149,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
 
   function send(after: SendAfter, event?: FormEvent) {
     event?.preventDefault();
-    if (composed && canSend) onSubmit(mode, composed, after);
+    if (composed && sendable) onSubmit(mode, composed, after);
   }
   const latestSend = useRef(send);
   useEffect(() => {
@@ -235,6 +239,11 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
         {mode === 'note' && mentions.picker}
         {articles.picker}
         {modeFiles?.list}
+        {snippets.editing && composed !== null && (
+          <p className="composer__guard" role="status">
+            Insert the snippet or close the picker (Escape) before sending.
+          </p>
+        )}
         {unfilled.length > 0 && (
           <p className="composer__unfilled" role="alert">
             Fill in {unfilled.map((blank) => `“${blank}”`).join(', ')} before sending.
@@ -250,7 +259,7 @@ export function Composer({ mode, drafts, contactName, onModeChange, onDraftChang
             {articles.button}
             {modeFiles?.control}
             {share}
-            <SendButton label={submit} icon={MODES[mode].icon} disabled={!canSend} withStatus={mode === 'reply'} onSend={(after) => send(after)} />
+            <SendButton label={submit} icon={MODES[mode].icon} disabled={!sendable} withStatus={mode === 'reply'} onSend={(after) => send(after)} />
           </div>
         </div>
       </div>

@@ -26,6 +26,8 @@ export type ComposerSnippets = {
   /** The field's keys while the picker follows a typed `#word` (arrows, Enter, Escape); true when used. */
   onKeyDown: (event: KeyboardEvent | ReactKeyboardEvent) => boolean;
   open: () => void;
+  /** The picker is open (following a `#word`, searching, or asking for a snippet's blanks): the reply cannot be sent meanwhile. */
+  editing: boolean;
 };
 
 type Open = { typed: boolean; query: string };
@@ -120,5 +122,6 @@ export function useComposerSnippets(field: RefObject<SnippetField | null>, focus
     onTextInput,
     onKeyDown,
     open,
+    editing: opened !== null,
   };
 }

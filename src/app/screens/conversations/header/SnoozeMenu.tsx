@@ -20,7 +20,7 @@ export function SnoozeMenu({ snoozedUntil, onSnooze }: SnoozeMenuProps) {
   const { open, close, buttonProps, menuProps } = useMenuButton();
   const [picking, setPicking] = useState(false);
   const now = new Date();
-  const [picked, setPicked] = useState(() => toLocalInputValue(snoozePresets(now)[1]?.until ?? now.getTime()));
+  const [picked, setPicked] = useState(() => toLocalInputValue(snoozePresets(now).find((preset) => preset.id === 'tomorrow')?.until ?? now.getTime()));
   const pickedTime = new Date(picked).getTime();
   const pickedValid = Number.isFinite(pickedTime) && pickedTime > now.getTime();
 

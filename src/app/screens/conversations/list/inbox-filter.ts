@@ -12,7 +12,7 @@ type Listed = InboxConversation & InboxSortable;
 /**
  * Each list filter is an inbox query (the language the server evaluates too, so the list and
  * the server agree on membership):
- * - inbox: §2's default inbox, assigned to me or to nobody, open, by priority;
+ * - inbox: §2's default inbox, assigned to me or to nobody, open, newest activity first;
  * - waiting: waiting on the customer, whoever it is assigned to;
  * - snoozed: the snoozed ones, by their last activity (oldest first);
  * - all: every conversation, closed ones included (snoozed ones apart: they are in no list but
@@ -50,8 +50,8 @@ export function matchesFilter(conversation: InboxConversation, filter: Conversat
   return matchesInboxQuery(QUERIES[filter], conversation, { me: myId });
 }
 
-/** §2 "order priority": higher priority first, then the latest activity; id keeps it stable. */
-export const compareConversations: (a: InboxSortable, b: InboxSortable) => number = compareForInbox({ order: 'priority' });
+/** The default inbox's order: the latest activity first (whatever the priority); id keeps it stable. */
+export const compareConversations: (a: InboxSortable, b: InboxSortable) => number = compareForInbox(QUERIES.inbox);
 
 /**
  * What a list shows: a built-in filter's query, or a custom inbox's (§3 `custom_inboxes`).

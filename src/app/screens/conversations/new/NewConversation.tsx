@@ -107,6 +107,7 @@ export function NewConversation({ backPath, rowPath }: NewConversationProps) {
         <div className="new-conversation__to">
           <AddressField
             label="To"
+            autoFocus
             addresses={to}
             standing={[...copies.cc, ...copies.bcc]}
             onChange={(addresses) => {

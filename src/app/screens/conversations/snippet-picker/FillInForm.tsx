@@ -34,7 +34,8 @@ export function FillInForm({ labels, fills, onChange, onInsert, onBack }: FillIn
             onKeyDown={(event) => {
               if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
                 event.preventDefault();
-                onInsert();
+                // Ctrl+Enter (send) does nothing here: the reply is not sent while a blank is being filled.
+                if (!event.ctrlKey && !event.metaKey) onInsert();
               } else if (event.key === 'Escape') {
                 event.preventDefault();
                 event.stopPropagation();
