@@ -39,6 +39,12 @@ async function openConversation(page: Page, id: number): Promise<void> {
   await page.getByRole('log', { name: 'Messages' }).waitFor();
 }
 
+/** Removes the organization's one support address (the seed's), if it is there. */
+async function withoutSupportAddress(): Promise<void> {
+  const removed = await suite.api.delete(`organization/channels/${encodeURIComponent(suite.app.address)}`);
+  expect([204, 404]).toContain(removed.status);
+}
+
 const notice = (page: Page) => page.getByTestId('delivery-notice');
 const reply = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
@@ -66,14 +72,12 @@ describe('replies that cannot be delivered', () => {
     await expect.poll(() => notice(page).count()).toBe(0);
   });
 
-  it('without a support address the composer says so, a reply sent anyway shows Not delivered with Retry, and Retry delivers it once an address is added', async () => {
-    const { conversation, contact } = await freshConversation();
-    expect((await suite.api.delete(`organization/channels/${encodeURIComponent(suite.app.address)}`)).status).toBe(204);
+  it('without a support address the composer says so before anything is typed: the fix for whoever may make it, who can for the others', async () => {
+    const { conversation } = await freshConversation();
+    await withoutSupportAddress();
     const page = await suite.newAgentPage();
     const teammate = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example` });
     await Promise.all([openConversation(page, conversation.id), openConversation(teammate, conversation.id)]);
-
-    // Before typing: why, and the fix one click away for whoever may make it; the others are told who can.
     await expect.poll(() => notice(page).textContent(), DELIVERY).toBe(
       'Replies here cannot be sent. Your organization has no support address to send from.Add a support address',
     );
@@ -82,8 +86,16 @@ describe('replies that cannot be delivered', () => {
       .poll(() => notice(teammate).textContent(), DELIVERY)
       .toBe('Replies here cannot be sent. Your organization has no support address to send from. Ask a teammate who manages Settings → Email to add one.');
     expect(await notice(teammate).getByRole('link').count()).toBe(0);
+  });
 
-    // Sent anyway: held as usual, then not delivered with the reason, never shown as sent.
+  it('a reply sent without a support address shows Not delivered with the reason and Retry; Retry delivers it once an address is added', async () => {
+    const { conversation, contact } = await freshConversation();
+    await withoutSupportAddress();
+    const page = await suite.newAgentPage();
+    const teammate = await suite.newAgentPage({ email: `alex@${suite.seeded.slug}.example` });
+    await Promise.all([openConversation(page, conversation.id), openConversation(teammate, conversation.id)]);
+
+    // Held as usual, then not delivered with the reason, never shown as sent.
     const text = `Your parcel left today ${Date.now()}.`;
     await page.getByLabel('Reply', { exact: true }).fill(text);
     await page.getByRole('button', { name: 'Send reply' }).click();
