@@ -146,32 +146,26 @@ describeEachDatabase('replies that cannot be delivered', (database) => {
     const reply = await replyDueIn(owner.api, conversation.id, 50, 'Mine to retry.');
     const id = reply.body.message.id;
     await expect.poll(async () => (await messageOf(owner, conversation.id, id))?.status, POLL).toBe('FAILED');
-    const retry = (path: string, api = owner.api) => api.post(`conversations/${path}/retry`);
+    const retry = async (path: string, api = owner.api) => {
+      const answer = await api.post(`conversations/${path}/retry`);
+      return [answer.status, answer.body];
+    };
 
     const login = await suite.client().post<Session>('auth/login', { email: `alex@${owner.domain}.example`, password: DEMO_PASSWORD, domain: owner.domain });
     const alex = suite.client(login.body.token);
-    expect([(await retry(`${conversation.id}/messages/${id}`, alex)).status, (await retry(`${conversation.id}/messages/${id}`, alex)).body]).toEqual([
-      403,
-      { error: API_ERRORS.notYourRetry },
-    ]);
+    expect(await retry(`${conversation.id}/messages/${id}`, alex)).toEqual([403, { error: API_ERRORS.notYourRetry }]);
 
     const stranger = await suite.signUp();
-    expect((await retry(`${conversation.id}/messages/${id}`, stranger.api)).status).toBe(404);
+    expect((await retry(`${conversation.id}/messages/${id}`, stranger.api))[0]).toBe(404);
     const note = await owner.api.post<Message>(`conversations/${conversation.id}/notes`, { message: 'A note' });
-    expect([(await retry(`${conversation.id}/messages/${note.body.id}`)).status, (await retry(`${conversation.id}/messages/${note.body.id}`)).body]).toEqual([
-      400,
-      { error: API_ERRORS.notRetryable },
-    ]);
-    expect((await retry(`${conversation.id}/messages/m-999999999`)).status).toBe(404);
-    expect((await retry(`${conversation.id}/messages/${encodeURIComponent('m-1\u0000')}`)).status).toBe(400);
-    expect((await retry(`999999999/messages/${id}`)).status).toBe(404);
+    expect(await retry(`${conversation.id}/messages/${note.body.id}`)).toEqual([400, { error: API_ERRORS.notRetryable }]);
+    expect((await retry(`${conversation.id}/messages/m-999999999`))[0]).toBe(404);
+    expect((await retry(`${conversation.id}/messages/${encodeURIComponent('m-1\u0000')}`))[0]).toBe(400);
+    expect((await retry(`999999999/messages/${id}`))[0]).toBe(404);
 
     const held = await replyDueIn(owner.api, conversation.id, 60_000, 'Taken back.');
     expect((await owner.api.post(`conversations/${conversation.id}/messages/${held.body.message.id}/undo`)).status).toBe(200);
-    expect([(await retry(`${conversation.id}/messages/${held.body.message.id}`)).status, (await retry(`${conversation.id}/messages/${held.body.message.id}`)).body]).toEqual([
-      409,
-      { error: API_ERRORS.notRetryable },
-    ]);
+    expect(await retry(`${conversation.id}/messages/${held.body.message.id}`)).toEqual([409, { error: API_ERRORS.notRetryable }]);
     expect((await messageOf(owner, conversation.id, id))?.status).toBe('FAILED');
   });
 });
