@@ -1,7 +1,8 @@
 // `npm run seed -- --org demo --conversations 200 [--messages-per-conversation 10]
 //   [--articles 0] [--database-url postgres://…] [--data-dir ./data] [--seed 1]`
 // Creates the organization when missing (owner demo@<org>.example) and fills it with contacts,
-// conversations, messages and notes through the change feed. Without --database-url it uses
+// conversations, messages and notes through the change feed, and gives an organization without a
+// support address support@<org>.example (proven), so replies go out. Without --database-url it uses
 // DATABASE_URL, else SQLite in --data-dir (DATA_DIR, ./data), like the server.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       conversations: count(values.conversations, 'conversations', 200),
       messagesPerConversation: count(values['messages-per-conversation'], 'messages-per-conversation', 10),
       seed,
+      dkimKeySecret: process.env.EMAIL_DKIM_KEY_SECRET?.trim() || null,
     });
     const articles = count(values.articles, 'articles', 0);
     const owner = result.agentIds[0];
@@ -53,6 +55,10 @@ async function main(): Promise<void> {
     );
     if (knowledge) console.log(`Knowledge base: ${articles} articles (${knowledge.published} published) in 4 collections, at /help/${result.slug}/.`);
     console.log(result.created ? 'Organization created.' : 'Organization existed; data added.');
+    if (result.supportAddress) {
+      const where = process.env.SMTP_URL ? 'through SMTP_URL' : `as .eml files in ${resolve(dataDir, 'mail', 'outbound')} (SMTP_URL is not set)`;
+      console.log(`Replies go out from ${result.supportAddress.email}${result.supportAddress.created ? ' (added, its domain marked verified)' : ''}, ${where}.`);
+    }
     console.log(`Sign in at /${result.slug} as ${result.ownerEmail} (or alex@/sam@${result.slug}.example) with password: ${result.password}`);
   } finally {
     await handle.db.destroy();

@@ -180,7 +180,7 @@ describeEachDatabase('email domains belong to the organization that proved them'
     const reply = await replyDueIn(inbox.api, conversation.id, 50, 'This must not leave.');
     await expect.poll(async () => (await messageOf(inbox, conversation.id, reply.body.message.id))?.status, POLL).toBe('FAILED');
     expect((await messageOf(inbox, conversation.id, reply.body.message.id))?.delivery_error).toBe(
-      `The domain ${domain} is not verified: verify it under Settings → Email, then send the reply again.`,
+      `The domain ${domain} is not verified: verify it under Settings → Email, then retry.`,
     );
     expect(suite.mail.messages.filter((mail) => mail.envelope.to.includes(inbox.customer))).toEqual([]);
   });

@@ -30,4 +30,8 @@ export const API_ERRORS = {
   messageAlreadySent: 'This message has already been sent.',
   /** 403: a teammate's held reply is undone or released by someone who did not send it. */
   notYourReply: 'Only the agent who sent this reply can undo it.',
+  /** 403: a teammate's reply that was not delivered is retried by someone who did not write it. */
+  notYourRetry: 'Only the agent who sent this reply can retry it.',
+  /** 400/409: a retry of a note, or of a reply that is not "not delivered" (cancelled). */
+  notRetryable: 'Only a reply that was not delivered can be retried.',
 } as const;

@@ -52,6 +52,8 @@ export const apiPaths = {
   undoMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/undo`,
   /** `POST`: the sending device confirms its held reply at the end of the delay. */
   releaseMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/release`,
+  /** `POST`: a reply that was not delivered, sent again by its author. */
+  retryMessage: (id: number, messageId: string) => `conversations/${id}/messages/${encodeURIComponent(messageId)}/retry`,
   conversationRecipients: (id: number) => `conversations/${id}/recipients`,
   conversationRecipient: (id: number, email: string) => `conversations/${id}/recipients/${encodeURIComponent(email)}`,
   conversationSplit: (id: number) => `conversations/${id}/split`,

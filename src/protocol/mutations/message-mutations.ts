@@ -13,8 +13,9 @@ const uploadedAttachment = z.object({
 });
 
 /**
- * Replies, notes, forwards, a conversation started by email, and undo and release of a held send
- * (§7 `conversations/{id}/reply`, `…/notes`, `…/undo`, `…/release`; `conversations/`).
+ * Replies, notes, forwards, a conversation started by email, undo and release of a held send, and
+ * retry of a reply that was not delivered (§7 `conversations/{id}/reply`, `…/notes`, `…/undo`,
+ * `…/release`, `…/retry`; `conversations/`).
  */
 export const MESSAGE_MUTATIONS = {
   /**
@@ -71,4 +72,6 @@ export const MESSAGE_MUTATIONS = {
   undo: z.object({ conversation_id: conversationIdField, message_id: messageIdField }),
   /** The device confirms its held reply at the end of its delay (`release_at`, epoch ms), unless undone (§4). */
   release: z.object({ conversation_id: conversationIdField, message_id: messageIdField, release_at: z.number().int().nonnegative() }),
+  /** A reply that was not delivered (FAILED), sent again by its author once the cause is fixed. */
+  retry: z.object({ conversation_id: conversationIdField, message_id: messageIdField }),
 };

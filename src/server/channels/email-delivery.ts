@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer';
 import { parseMessageWireId, type Message } from '../../protocol/documents';
-import { conversationRecipients } from '../conversations/conversation-model';
+import { replyBlockerReason } from '../../protocol/reply-delivery';
 import type { Clock } from '../clock';
 import type { ChannelRow, ConversationRow, Db } from '../db/database';
 import { PermanentDeliveryError, type DeliveryResult, type MessageDelivery } from '../messages/message-delivery';
 import type { AttachmentStore } from './attachment-store';
 import type { ChannelConfig } from './channel-config';
 import { openPrivateKey } from './dkim-keys';
-import { findDomain } from './domain-queries';
+import { findReplyRoute } from './reply-route';
 import { outgoingHtml, inlineCid } from './outgoing-html';
 import { cleanDisplayName, cleanSubject, normalizeAddress } from './email-address';
 import type { EmailTransport } from './email-transport';
@@ -18,15 +18,17 @@ const MAX_REFERENCES = 20;
 
 /**
  * Delivers an email conversation's reply when its delay is over: from the conversation's
- * channel address, to its contact and recipients, with our own Message-ID (stored before the
+ * support address, to its contact and recipients, with our own Message-ID (stored before the
  * first attempt, so a retry sends the same one) and In-Reply-To/References from the thread, so
- * the customer's mail client threads it. Replies of conversations that came from no channel
- * (seeded ones) only change status. Every address is validated and the subject made one line,
- * so nothing stored can add a header or a recipient. A 5xx answer (or an unusable address) is
+ * the customer's mail client threads it. A conversation without an address of its own (seeded,
+ * or its address removed) replies from the organization's first (reply-route.ts). Every address
+ * is validated and the subject made one line, so nothing stored can add a header or a
+ * recipient. A 5xx answer (or an unusable address) is
  * a PermanentDeliveryError; connection failures and 4xx answers are retried by the job.
  *
- * Nothing goes out from a domain the organization has not proven (the reply fails, saying so),
- * and what goes out is DKIM-signed with that organization's own key for the domain.
+ * A reply that cannot leave (no support address, a domain the organization has not proven, no
+ * recipient) fails for good, saying why and how to fix it (src/protocol/reply-delivery.ts): it is
+ * never marked sent. What goes out is DKIM-signed with the organization's own key for the domain.
  */
 export function createEmailDelivery(deps: { db: Db; clock: Clock; store: AttachmentStore; transport: EmailTransport; config: ChannelConfig }): MessageDelivery {
   const { db } = deps;
@@ -35,21 +37,13 @@ export function createEmailDelivery(deps: { db: Db; clock: Clock; store: Attachm
       const parsed = parseMessageWireId(message.id);
       if (!parsed || parsed.type !== 'MESSAGE' || message.source !== 'EMAIL') return NO_CHANNEL;
       const conversation = await db.selectFrom('conversations').selectAll().where('id', '=', message.conversation_id).executeTakeFirst();
-      if (!conversation || conversation.channel !== 'EMAIL' || conversation.channel_id === null) return NO_CHANNEL;
-      const channel = await db
-        .selectFrom('channels')
-        .selectAll()
-        .where('org_id', '=', conversation.org_id)
-        .where('id', '=', conversation.channel_id)
-        .executeTakeFirst();
-      if (!channel) throw new PermanentDeliveryError('The support address of this conversation was removed.');
-      const domain = await findDomain(db, conversation.org_id, channel.domain);
-      if (domain?.verification !== 'VERIFIED') {
-        throw new PermanentDeliveryError(`The domain ${channel.domain} is not verified: verify it under Settings → Email, then send the reply again.`);
-      }
+      if (!conversation || conversation.channel !== 'EMAIL') return NO_CHANNEL;
+      const route = await findReplyRoute(db, conversation);
+      if (route.blocker) throw new PermanentDeliveryError(replyBlockerReason(route.blocker));
+      const { channel, domain } = route;
       const dkimKey = openPrivateKey(domain.dkim_private_key, deps.config.dkimKeySecret, { orgId: domain.org_id, domain: domain.domain });
 
-      const conversationRecipients = await replyRecipients(db, conversation);
+      const conversationRecipients = replyRecipients(route.recipients);
       const copies = (message.cc ?? []).filter((address) => !conversationRecipients.includes(address));
       const blind = (message.bcc ?? []).filter((address) => !conversationRecipients.includes(address) && !copies.includes(address));
       const recipients = [...conversationRecipients, ...copies];
@@ -58,7 +52,7 @@ export function createEmailDelivery(deps: { db: Db; clock: Clock; store: Attachm
       const organization = await db.selectFrom('organizations').select('name').where('id', '=', conversation.org_id).executeTakeFirstOrThrow();
       const files = await db.selectFrom('attachments').selectAll().where('org_id', '=', conversation.org_id).where('message_row_id', '=', parsed.rowId).execute();
       const [to, ...cc] = recipients;
-      if (!to) throw new PermanentDeliveryError('The conversation has no recipient to send to.');
+      if (!to) throw new PermanentDeliveryError(replyBlockerReason({ kind: 'NO_RECIPIENT' }));
       const body = outgoingHtml(message, files);
 
       const mail: Mail.Options = {
@@ -106,10 +100,8 @@ export function replySubject(subject: string): string {
   return /^re:/i.test(clean) ? clean : `Re: ${clean}`;
 }
 
-/** The contact, then the other recipients; any value that is not exactly one plain address fails the delivery. */
-async function replyRecipients(db: Db, conversation: ConversationRow): Promise<string[]> {
-  const contact = await db.selectFrom('contacts').select('email').where('id', '=', conversation.contact_id).executeTakeFirst();
-  const raw = [contact?.email ?? '', ...conversationRecipients(conversation).map((recipient) => recipient.from)].filter((value) => value !== '');
+/** The recipients as addresses, each once; any value that is not exactly one plain address fails the delivery. */
+function replyRecipients(raw: readonly string[]): string[] {
   const addresses: string[] = [];
   for (const value of raw) {
     const address = normalizeAddress(value);

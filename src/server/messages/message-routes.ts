@@ -27,11 +27,12 @@ import { findMessageRow, listMessages } from './message-queries';
 import { addNote, editNote, findNoteForWrite, removeNote } from './notes';
 import { saveReply } from './save-reply';
 import { releaseMessage } from './release-message';
+import { retryMessage } from './retry-message';
 import { undoMessage } from './undo-message';
 
 /**
  * A conversation's thread: read it (streamable), start a conversation by email, reply, notes,
- * forward by email, undo and release of a held send.
+ * forward by email, undo and release of a held send, retry of a reply that was not delivered.
  */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
@@ -147,6 +148,15 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id, messageId } = parseInput(messageParams, request.params);
       const { message, runAt } = await releaseMessage(write, id, messageId, caller.agent.id);
+      if (runAt !== null) write.afterCommit(() => ctx.jobs.wake(runAt));
+      return message;
+    }),
+  );
+
+  app.post('/conversations/:id/messages/:messageId/retry', { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => {
+      const { id, messageId } = parseInput(messageParams, request.params);
+      const { message, runAt } = await retryMessage(write, id, messageId, caller.agent.id);
       if (runAt !== null) write.afterCommit(() => ctx.jobs.wake(runAt));
       return message;
     }),

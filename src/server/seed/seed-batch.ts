@@ -20,10 +20,14 @@ function byVersion<R extends { version: number }>(rows: R[]): R[] {
 }
 
 /**
- * Writes planned contacts, their conversations and threads in the caller's transaction, every
- * document with its feed row (through Write.changes), using multi-row inserts.
+ * Writes planned contacts, their conversations (email ones on `channelId`, the support address)
+ * and threads in the caller's transaction, every document with its feed row (through
+ * Write.changes), using multi-row inserts.
  */
-export async function writeSeedBatch(write: Write, contacts: PlannedContact[], conversations: PlannedConversation[]): Promise<{ messages: number; notes: number }> {
+export async function writeSeedBatch(
+  write: Write,
+  { contacts, conversations, channelId }: { contacts: PlannedContact[]; conversations: PlannedConversation[]; channelId: number | null },
+): Promise<{ messages: number; notes: number }> {
   const { trx, orgId, now } = write;
   const contactDocs = await write.changes('contacts', 'insert', contacts.length, async (versions) => {
     const rows = [];
@@ -66,7 +70,7 @@ export async function writeSeedBatch(write: Write, contacts: PlannedContact[], c
                 agent_id: plan.agentId,
                 contact_id: contact.id,
                 channel: plan.channel,
-                channel_id: null,
+                channel_id: plan.channel === 'EMAIL' ? channelId : null,
                 subject: plan.subject,
                 status: plan.status,
                 tags: JSON.stringify(plan.tags),

@@ -11,6 +11,7 @@ import { findOrganizationBySlug } from '../organization/organization-queries';
 import { runWrite, type WriteDeps } from '../realtime/write-transaction';
 import { ensureTag } from '../tags/tag-queries';
 import { writeSeedBatch } from './seed-batch';
+import { seedSupportAddress, type SeededAddress } from './seed-support-address';
 import { planContact, planConversation, SEED_TAGS, type PlannedContact, type PlannedConversation } from './seed-plan';
 import { createRandom } from './seed-random';
 
@@ -26,6 +27,13 @@ export type SeedOptions = {
   now?: number;
   /** Conversations per transaction. */
   batchSize?: number;
+  /**
+   * Give an organization without a support address `support@<org>.example`, proven, so its
+   * email conversations' replies go out (seed-support-address.ts); true by default.
+   */
+  supportAddress?: boolean;
+  /** EMAIL_DKIM_KEY_SECRET of the server the data is for: the new address's DKIM key is sealed with it. */
+  dkimKeySecret?: string | null;
 };
 
 export type SeedResult = {
@@ -35,6 +43,8 @@ export type SeedResult = {
   ownerEmail: string;
   password: string;
   agentIds: number[];
+  /** The support address the email conversations are on (null with `supportAddress: false`). */
+  supportAddress: SeededAddress | null;
   contacts: number;
   conversations: number;
   messages: number;
@@ -95,7 +105,8 @@ async function ensureTeam(db: Db, slug: string, password: string, now: number): 
 
 /**
  * Fills an organization with realistic contacts, tagged conversations in every status and
- * threads of customer and agent messages with some notes, through the change feed (every
+ * threads of customer and agent messages with some notes, its email conversations on its
+ * support address (made when it has none), through the change feed (every
  * document has its feed row), in transactions of `batchSize` conversations. Used by
  * `npm run seed`, the server tests and the benchmarks.
  */
@@ -109,6 +120,11 @@ export async function seedOrganization(handle: { db: Db; dialect: DialectName },
   const random = createRandom(options.seed ?? 1);
   const team = await ensureTeam(handle.db, options.org, password, now);
   const deps: WriteDeps = { db: handle.db, dialect: handle.dialect, clock: () => now };
+  const address =
+    options.supportAddress === false
+      ? null
+      : await seedSupportAddress(handle.db, { orgId: team.orgId, slug: options.org, now, keySecret: options.dkimKeySecret ?? null });
+  const channelId = address?.id ?? null;
 
   await runWrite(deps, { orgId: team.orgId }, async (write) => {
     for (const slug of SEED_TAGS) await ensureTag(write, slug, slug.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()));
@@ -130,11 +146,11 @@ export async function seedOrganization(handle: { db: Db; dialect: DialectName },
       if (!contact) throw new Error('No contact planned');
       return planConversation(random, { contact, contactIndex, agents: team.agentIds, messages: perConversation, now });
     });
-    const written = await runWrite(deps, { orgId: team.orgId }, (write) => writeSeedBatch(write, contacts, conversations));
+    const written = await runWrite(deps, { orgId: team.orgId }, (write) => writeSeedBatch(write, { contacts, conversations, channelId }));
     totals.contacts += contacts.length;
     totals.conversations += count;
     totals.messages += written.messages;
     totals.notes += written.notes;
   }
-  return { orgId: team.orgId, slug: options.org, created: team.created, ownerEmail: team.ownerEmail, password, agentIds: team.agentIds, ...totals };
+  return { orgId: team.orgId, slug: options.org, created: team.created, ownerEmail: team.ownerEmail, password, agentIds: team.agentIds, supportAddress: address, ...totals };
 }

@@ -1,4 +1,5 @@
 import type { InboxDatabase, LocalMessage } from '../../client-db/inbox-database';
+import { apiPaths } from '../../protocol/api/routes';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S, REMOVAL_ANIMATION_MS } from '../../protocol/constants';
 import type { MutationInput, MutationOf } from '../../protocol/mutations/mutation-input';
 import { documentIn, isMessageDoc, isRecord, messageAnswer, putting } from './answer-documents';
@@ -9,7 +10,7 @@ import { sampleConversation, sampleMessage } from './sample-documents';
 type Send = MutationOf<'reply'> | MutationOf<'note'>;
 
 /**
- * Replies, notes and the undo of a held send. A reply or note is created optimistically as a
+ * Replies, notes, the undo of a held send and the retry of one that was not delivered. A reply or note is created optimistically as a
  * PENDING message under a temporary id (`t-…`, sent as `target_id`); the server's copy names it
  * in `target_id` and replaces it. An edit, a delete or an undo may name that temporary id: they
  * wait behind it in the conversation's lane and are rewritten to the server's id once it is known.
@@ -150,7 +151,25 @@ export const messageMutations = {
       input: { kind: 'release', conversation_id: 1, message_id: 'm-1', release_at: 1 },
     },
   },
-} satisfies MutationDefinitions<'reply' | 'note' | 'forward' | 'edit-note' | 'delete-note' | 'undo' | 'release'>;
+  /**
+   * A reply that was not delivered, sent again (`…/messages/{id}/retry`): shown at once as on its
+   * way ("Sending…", no new hold); a refusal (the cause is still there) rolls it back to "Not
+   * delivered" with the server's reason as the toast.
+   */
+  retry: {
+    ...inConversationLane,
+    targets: (input) => [{ col: 'messages', id: input.message_id }],
+    patch: {
+      messages: (doc, _input, { createdAt }) => doc && (doc.status === 'FAILED' ? { ...doc, status: 'PENDING', delivery_error: null, deliver_at: createdAt } : doc),
+    },
+    request: (input) => ({ method: 'POST', path: apiPaths.retryMessage(input.conversation_id, input.message_id) }),
+    answer: messageAnswer,
+    sample: {
+      seed: { messages: [sampleMessage({ id: 'm-1', status: 'FAILED', delivery_error: 'The mail server refused it.' })] },
+      input: { kind: 'retry', conversation_id: 1, message_id: 'm-1' },
+    },
+  },
+} satisfies MutationDefinitions<'reply' | 'note' | 'forward' | 'edit-note' | 'delete-note' | 'undo' | 'release' | 'retry'>;
 
 /**
  * A conversation's held replies and their releases: a reply waits here behind the previous

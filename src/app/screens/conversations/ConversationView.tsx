@@ -200,7 +200,7 @@ function ConversationPanel({ conversation, contact, backPath, stored }: ViewProp
         onUntag={(slug) => void triage.removeTag(conversation, slug, shownTagNames)}
       />
       <Thread conversationId={id} contact={contact} follow={follow} onUndo={onUndo} onEditNote={onEditNote} onDeleteNote={onDeleteNote} />
-      <ComposerNotices conversationId={id} myId={agent.id} contact={contact} collision={collision} />
+      <ComposerNotices conversation={conversation} myId={agent.id} contact={contact} collision={collision} />
       <SharedDrafts drafts={composerDrafts.shared} onUse={onUseShared} />
       <Composer
         mode={mode}

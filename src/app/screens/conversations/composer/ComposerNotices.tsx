@@ -1,17 +1,21 @@
 import { useCallback } from 'react';
 import type { LocalMessage } from '../../../../client-db/inbox-database';
-import type { Contact } from '../../../../protocol/documents';
+import type { Contact, Conversation } from '../../../../protocol/documents';
 import { useAgentDirectory } from '../../../session/agent-directory';
 import { CollisionNotice } from './CollisionNotice';
+import { DeliveryNotice } from './DeliveryNotice';
 import { TypingNotice } from './TypingNotice';
 import type { Collision } from './use-collision';
 import { useConversationViewers } from '../../../sync/use-presence';
 
-type ComposerNoticesProps = { conversationId: number; myId: number; contact: Contact | undefined; collision: Collision };
+type ComposerNoticesProps = { conversation: Conversation; myId: number; contact: Contact | undefined; collision: Collision };
 
-/** What the agent must know before sending (§4 collision): who else writes here, and what arrived meanwhile. */
-export function ComposerNotices({ conversationId, myId, contact, collision }: ComposerNoticesProps) {
-  const viewers = useConversationViewers(conversationId, myId);
+/**
+ * What the agent must know before sending: whether a reply can leave at all, who else writes
+ * here, and what arrived meanwhile (§4 collision).
+ */
+export function ComposerNotices({ conversation, myId, contact, collision }: ComposerNoticesProps) {
+  const viewers = useConversationViewers(conversation.id, myId);
   const agents = useAgentDirectory();
   const authorName = useCallback(
     (entry: LocalMessage) => {
@@ -23,6 +27,7 @@ export function ComposerNotices({ conversationId, myId, contact, collision }: Co
   );
   return (
     <div className="composer-notices">
+      <DeliveryNotice conversation={conversation} contact={contact} />
       <TypingNotice viewers={viewers} />
       <CollisionNotice collision={collision} authorName={authorName} />
     </div>

@@ -7,6 +7,7 @@ import { EmailBody } from './EmailBody';
 import { EntryHeader } from './EntryHeader';
 import { FormattedReply } from './FormattedReply';
 import type { Author } from './EntryHeader';
+import { DeliveryProblem } from './DeliveryProblem';
 import { AUTO_KIND_LABELS, deliveryProblem } from './message-labels';
 import { PendingSend } from './PendingSend';
 import { ForwardMessage, forwardable } from './ForwardMessage';
@@ -32,7 +33,7 @@ export function MessageCard({ message, author, mine, fromContact, failure, now, 
   const classes = ['entry', 'message', fromContact ? 'message--contact' : 'message--agent', className];
   if (message.status === 'FAILED') classes.push('message--failed');
   if (message.is_removed) classes.push('entry--removing');
-  const label = fromContact ? null : <span className="entry__verb">replied</span>;
+  const label = fromContact ? null : <span className="entry__verb">{message.status === 'FAILED' ? 'tried to reply' : 'replied'}</span>;
   const automatic = message.auto_kind ? <span className="entry__auto">{AUTO_KIND_LABELS[message.auto_kind]}</span> : null;
   const problem = deliveryProblem(message, failure);
   const actions =
@@ -62,12 +63,7 @@ export function MessageCard({ message, author, mine, fromContact, failure, now, 
           <span>{API_ERRORS.messageAlreadySent}</span>
         </div>
       )}
-      {problem && (
-        <div className={problem.failed ? 'entry__failure' : 'entry__failure entry__failure--retrying'} role={problem.failed ? 'alert' : 'status'}>
-          <Icon name="alert" size={14} />
-          <span>{problem.text}</span>
-        </div>
-      )}
+      {problem && <DeliveryProblem message={message} problem={problem} mine={mine} sender={author.name || author.email} />}
     </article>
   );
 }
