@@ -67,7 +67,7 @@ button, input, textarea { font: inherit; color: inherit; }
 }
 .header__titles { flex: 1; min-width: 0; }
 .header__name { margin: 0; font-size: 16px; font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }
-.header__status { margin: 2px 0 0; font-size: 12px; opacity: 0.85; }
+.header__status { margin: 2px 0 0; font-size: 12px; }
 .icon-button {
   flex: none; width: 32px; height: 32px; border: 0; border-radius: 8px; padding: 0;
   display: grid; place-items: center; cursor: pointer; background: transparent; color: inherit;

@@ -43,6 +43,10 @@ const PATHS = {
   list: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   listOrdered: 'M10 6h10M10 12h10M10 18h10M4 4.5l1.5-1V9M4 13.5a1.5 1.5 0 0 1 3 0c0 1.5-3 2.3-3 4h3',
   quote: 'M5 11h4.5v6H5zM5 11c0-3 1-5 4-6M14 11h4.5v6H14zM14 11c0-3 1-5 4-6',
+  card: 'M4.5 5.5h15A1.5 1.5 0 0 1 21 7v10a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17V7a1.5 1.5 0 0 1 1.5-1.5M3 10h18M7 15h3',
+  chart: 'M4 20h16M7.5 16.5V12M12 16.5V7M16.5 16.5V9.5',
+  database: 'M4 6a8 3 0 1 0 16 0a8 3 0 1 0-16 0M4 6v12a8 3 0 0 0 16 0V6M4 12a8 3 0 0 0 16 0',
+  sliders: 'M4 7h9M17 7h3M15 4.5v5M4 17h3M11 17h9M9 14.5v5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -11,12 +11,14 @@ export function AccountMenu() {
 
   return (
     <>
-      <button {...buttonProps} type="button" className="account-button" aria-label={`Account menu for ${agent.name}`}>
+      <button {...buttonProps} type="button" className="account-button">
         <Avatar name={agent.name} email={agent.email} src={agent.avatar} size={30} />
         <span className="account-button__text">
           <span className="account-button__name">{agent.name}</span>
           <span className="account-button__email">{agent.email}</span>
         </span>
+        {/* The name starts with the words shown (WCAG 2.5.3), then says what the button opens. */}
+        <span className="visually-hidden"> (Account menu)</span>
       </button>
       {open && (
         <div {...menuProps} className="menu" aria-label="Account">

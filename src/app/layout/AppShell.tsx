@@ -46,13 +46,13 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
             <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
             <SidebarLink to={`/${slug}/knowledge`} icon="info" label="Knowledge base" />
-            {can(agent, PAGE_PERMISSIONS['reporting/kb']) && <SidebarLink to={`/${slug}/reporting/kb`} icon="list" label="KB report" />}
+            {can(agent, PAGE_PERMISSIONS['reporting/kb']) && <SidebarLink to={`/${slug}/reporting/kb`} icon="chart" label="KB report" />}
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
             {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}
             {can(agent, PAGE_PERMISSIONS.chat) && <SidebarLink to={`/${slug}/chat`} icon="chat" label="Chat widget" />}
-            {can(agent, PAGE_PERMISSIONS['custom-data']) && <SidebarLink to={`/${slug}/custom-data`} icon="list" label="Custom data" />}
+            {can(agent, PAGE_PERMISSIONS['custom-data']) && <SidebarLink to={`/${slug}/custom-data`} icon="database" label="Custom data" />}
             {can(agent, PAGE_PERMISSIONS.integrations) && <SidebarLink to={`/${slug}/integrations`} icon="link" label="Integrations" />}
-            {can(agent, PAGE_PERMISSIONS.billing) && <SidebarLink to={`/${slug}/billing`} icon="lock" label="Billing" />}
+            {can(agent, PAGE_PERMISSIONS.billing) && <SidebarLink to={`/${slug}/billing`} icon="card" label="Billing" />}
             <SidebarLink to={`/${slug}/blocked`} icon="ban" label="Blocked contacts" />
           </SettingsNav>
           <ConnectionStatus />

@@ -28,9 +28,9 @@ export function CustomInboxLinks({ unread }: { unread: Readonly<Record<string, n
           <UnreadCount count={unread[inbox.key] ?? 0} />
         </Link>
       ))}
-      <Link to={managePath} className="nav-link" aria-current={pathname === managePath ? 'page' : undefined}>
-        <Icon name="edit" />
-        Manage inboxes
+      <Link to={managePath} className="nav-link nav-link--manage" title="Manage inboxes" aria-current={pathname === managePath ? 'page' : undefined}>
+        <Icon name="sliders" />
+        <span className="nav-link__label">Manage inboxes</span>
       </Link>
     </div>
   );

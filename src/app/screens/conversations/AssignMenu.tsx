@@ -8,8 +8,8 @@ type AssignMenuProps = {
   current: number | null | undefined;
   myId: number;
   onAssign: (agentId: number | null) => void;
-  /** The button's accessible name and its content. */
-  label: string;
+  /** The button's accessible name; without it, its content names it (which then starts with what it shows). */
+  label?: string;
   children: ReactNode;
   className?: string;
 };

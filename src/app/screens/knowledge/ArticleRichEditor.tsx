@@ -114,10 +114,10 @@ function ArticleToolbar({ editor, onPickImages, uploading }: { editor: Editor; o
 
   return (
     <div className="rich-toolbar" role="toolbar" aria-label="Formatting">
-      <Tool label="Heading" pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool label="Heading H2" pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         H2
       </Tool>
-      <Tool label="Subheading" pressed={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool label="Subheading H3" pressed={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         H3
       </Tool>
       <Tool label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>

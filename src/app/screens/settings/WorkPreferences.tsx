@@ -39,7 +39,7 @@ export function WorkPreferences({ value, onChange }: WorkPreferencesProps) {
             </label>
           ))}
         </div>
-        <p className="field__hint">Compact shows one line per conversation, about twice as many at once.</p>
+        <p className="field__hint">Compact leaves out the preview line and shows about twice as many conversations at once, one line each where the list is wide.</p>
       </fieldset>
       <fieldset className="field theme-choice">
         <legend className="field__label">Closed conversations kept on your devices</legend>

@@ -44,16 +44,18 @@ export function TagForm({ slug, initial, tags, submitLabel, onSubmit, onCancel }
         <label htmlFor={`${id}-name`} className="field__label">
           {slug === null ? 'New tag' : 'Name'}
         </label>
-        <input
-          id={`${id}-name`}
-          className="field__input"
-          value={name}
-          maxLength={50}
-          placeholder="e.g. 🔥 Urgent"
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <div className={problem ? 'field__control field__control--invalid' : 'field__control'}>
+          <input
+            id={`${id}-name`}
+            className="field__input"
+            value={name}
+            maxLength={50}
+            placeholder="e.g. 🔥 Urgent"
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
         {problem && (
           <p className="field__error" id={`${id}-problem`}>
             Name {problem}

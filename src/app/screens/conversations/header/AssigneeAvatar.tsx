@@ -1,8 +1,11 @@
 import { Avatar } from '../../../components/Avatar';
 import { useAgentDirectory } from '../../../session/agent-directory';
 
-/** The assignee's avatar, or a dashed ring for "nobody"; named in its tooltip and for screen readers. */
-export function AssigneeAvatar({ agentId, size = 22 }: { agentId: number | null; size?: number }) {
+/**
+ * The assignee's avatar, or a dashed ring for "nobody"; named in its tooltip and for screen
+ * readers, unless `named` is false (a control that names the assignee itself).
+ */
+export function AssigneeAvatar({ agentId, size = 22, named = true }: { agentId: number | null; size?: number; named?: boolean }) {
   const agent = useAgentDirectory().get(agentId ?? -1);
   const label = agentId === null ? 'Unassigned' : `Assigned to ${agent?.name ?? 'a former teammate'}`;
   return (
@@ -12,7 +15,7 @@ export function AssigneeAvatar({ agentId, size = 22 }: { agentId: number | null;
       ) : (
         <Avatar name={agent?.name ?? '?'} email={agent?.email ?? ''} src={agent?.avatar ?? null} size={size} />
       )}
-      <span className="visually-hidden">{label}</span>
+      {named && <span className="visually-hidden">{label}</span>}
     </span>
   );
 }

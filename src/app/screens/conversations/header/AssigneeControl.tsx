@@ -13,8 +13,10 @@ export function AssigneeControl({ agentId, myId, onAssign }: AssigneeControlProp
   const name = agentId === null ? 'Unassigned' : agentId === myId ? 'You' : (assignee?.name ?? 'Former teammate');
   return (
     <div className="assignee-control">
-      <AssignMenu current={agentId} myId={myId} onAssign={onAssign} label={`Assignee: ${name}`} className="assignee-control__button">
-        <AssigneeAvatar agentId={agentId} size={22} />
+      {/* Named by its words ("Assignee: Sam Chen"), so the avatar's initials are not read as a second name. */}
+      <AssignMenu current={agentId} myId={myId} onAssign={onAssign} className="assignee-control__button">
+        <AssigneeAvatar agentId={agentId} size={22} named={false} />
+        <span className="visually-hidden">Assignee: </span>
         <span className="assignee-control__name">{name}</span>
       </AssignMenu>
     </div>

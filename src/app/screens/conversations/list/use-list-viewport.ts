@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 
 /** The CSS custom property that sets a row's height (it changes with the list's width). */
 const ROW_HEIGHT_PROPERTY = '--conv-row-height';
-const FALLBACK_ROW_HEIGHT = 76;
+/** The default density's row height in a narrow list (conversation-list.css), used until the CSS is read. */
+export const DEFAULT_ROW_HEIGHT = 72;
 
 export type ListViewport = {
   scrollTop: number;
@@ -22,7 +23,7 @@ export type ListViewport = {
  * when it shows again (the agent returns from a conversation to the same place in the list).
  */
 export function useListViewport(ref: RefObject<HTMLElement | null>): ListViewport {
-  const [state, setState] = useState({ scrollTop: 0, height: 0, rowHeight: FALLBACK_ROW_HEIGHT });
+  const [state, setState] = useState({ scrollTop: 0, height: 0, rowHeight: DEFAULT_ROW_HEIGHT });
   const lastTop = useRef(0);
 
   useLayoutEffect(() => {
@@ -30,7 +31,7 @@ export function useListViewport(ref: RefObject<HTMLElement | null>): ListViewpor
     if (!element) return;
     const measure = () => {
       const height = element.clientHeight;
-      const rowHeight = Number.parseFloat(getComputedStyle(element).getPropertyValue(ROW_HEIGHT_PROPERTY)) || FALLBACK_ROW_HEIGHT;
+      const rowHeight = Number.parseFloat(getComputedStyle(element).getPropertyValue(ROW_HEIGHT_PROPERTY)) || DEFAULT_ROW_HEIGHT;
       if (height > 0 && element.scrollTop !== lastTop.current) element.scrollTop = lastTop.current;
       setState((current) =>
         current.height === height && current.rowHeight === rowHeight && current.scrollTop === element.scrollTop
