@@ -23,3 +23,16 @@ export function parseCanonicalId(text: string): number | null {
 export function isCanonicalId(value: number): boolean {
   return Number.isInteger(value) && value > 0 && value <= MAX_ROW_ID;
 }
+
+const QUERY_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * An id inside an inbox query (`assigned:7`, `contact:12`): canonical text, a safe integer. A
+ * query names a set, not a row, so an id beyond any row is no error: it matches nothing (the
+ * server compares such ids as bigint, inbox-query-sql.ts).
+ */
+export function parseQueryId(text: string): number | null {
+  if (!QUERY_ID_PATTERN.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}

@@ -24,7 +24,7 @@
  * (`is:lost`, `tag:`, `tag:a,,b`), a negated or second `order:`, a lone `-`, an unclosed or
  * empty quote, or a quote inside a word.
  */
-import { parseCanonicalId } from '../canonical-id';
+import { parseQueryId } from '../canonical-id';
 import { CUSTOM_KEY_PATTERN } from '../custom-data/custom-fields';
 import { CHANNELS, CONVERSATION_STATUSES, type Channel } from '../documents';
 import { INBOX_ORDERS, type InboxAssignee, type InboxOrder, type InboxQuery, type InboxQueryError, type InboxState, type InboxTerm } from './inbox-query';
@@ -60,7 +60,7 @@ function isFilterKey(key: string): key is FilterKey {
 function readAssignee(raw: string): InboxAssignee | null {
   const lower = raw.toLowerCase();
   if (lower === 'me' || lower === 'none') return lower;
-  return parseCanonicalId(raw);
+  return parseQueryId(raw);
 }
 
 function readState(raw: string): InboxState | null {
@@ -70,7 +70,7 @@ function readState(raw: string): InboxState | null {
 }
 
 const readChannel = (raw: string): Channel | null => CHANNELS.find((channel) => channel === raw.toUpperCase()) ?? null;
-const readId = parseCanonicalId;
+const readId = parseQueryId;
 /** Slugs are lowercase; an unknown one is not an error, it matches nothing. */
 const readSlug = (raw: string): string => raw.toLowerCase();
 
