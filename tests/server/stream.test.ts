@@ -35,7 +35,7 @@ describeEachDatabase('realtime stream', (database) => {
     const { latest } = await suite
       .db()
       .selectFrom('changes')
-      .select((eb) => eb.fn.max('seq').as('latest'))
+      .select((eb) => eb.fn.max('org_seq').as('latest'))
       .where('org_id', '=', inbox.session.organization.id)
       .executeTakeFirstOrThrow();
     expect(ready).toEqual({ action: 'READY', cursor: Number(latest), document: { window_days: 90 } });

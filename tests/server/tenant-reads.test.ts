@@ -91,19 +91,20 @@ describe("reading an organization's threads and a contact's conversations on SQL
   it("gives each organization the first and last position of its own feed, and an empty feed none", async () => {
     const [orgA, orgB] = orgIds as [number, number];
     const ends = async (orgId: number) => {
-      const row = await handle.db.selectFrom('changes').select((eb) => [eb.fn.min('seq').as('oldest'), eb.fn.max('seq').as('latest')]).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+      const row = await handle.db.selectFrom('changes').select((eb) => [eb.fn.min('org_seq').as('oldest'), eb.fn.max('org_seq').as('latest')]).where('org_id', '=', orgId).executeTakeFirstOrThrow();
       return { oldest: Number(row.oldest), latest: Number(row.latest) };
     };
     const seededA = await ends(orgA);
     const seededB = await ends(orgB);
-    expect(seededA.latest).toBeLessThan(seededB.oldest);
-    // A change of the first organization after the second's: its feed now ends after the other's.
-    const added = await handle.db
+    // Each organization counts its own feed from 1: the second seeding did not continue the first's.
+    expect(seededA.oldest).toBe(1);
+    expect(seededB.oldest).toBe(1);
+    // A change of the first organization after the second's: its feed moves, the other's does not.
+    await handle.db
       .insertInto('changes')
-      .values({ org_id: orgA, col: 'tags', doc_id: 'late', action: 'insert', doc: '{}', mutation_id: null, audience: null, created_at: Date.now() })
-      .returning('seq')
-      .executeTakeFirstOrThrow();
-    expect(await feedBounds(handle.db, orgA)).toEqual({ oldest: seededA.oldest, latest: Number(added.seq) });
+      .values({ org_id: orgA, org_seq: seededA.latest + 1, col: 'tags', doc_id: 'late', action: 'insert', doc: '{}', mutation_id: null, audience: null, created_at: Date.now() })
+      .execute();
+    expect(await feedBounds(handle.db, orgA)).toEqual({ oldest: seededA.oldest, latest: seededA.latest + 1 });
     expect(await feedBounds(handle.db, orgB)).toEqual(seededB);
     const nobody = Math.max(orgA, orgB) + 1000;
     expect(await feedBounds(handle.db, nobody)).toEqual({ oldest: null, latest: 0 });

@@ -35,7 +35,7 @@ type OrgWidgets = {
   clients: Set<VisitorClient>;
   /** Feed position read up to; null until the first socket's add has read the feed's end. */
   cursor: number | null;
-  /** Highest seq announced as committed: every row up to it is in the feed. */
+  /** Highest position announced as committed: every row up to it is in the feed. */
   announced: number;
   chain: Promise<void>;
   fetchQueued: boolean;
@@ -80,17 +80,17 @@ export function createWidgetHub(options: { db: Db; log: FastifyBaseLogger }): Wi
     for (;;) {
       const rows = await db
         .selectFrom('changes')
-        .select(['seq', 'action', 'doc'])
+        .select(['org_seq', 'action', 'doc'])
         .where('org_id', '=', orgId)
-        .where('seq', '>', org.cursor)
+        .where('org_seq', '>', org.cursor)
         .where('col', '=', 'messages')
-        .orderBy('seq')
+        .orderBy('org_seq')
         .limit(PAGE)
         .execute();
       const messages = rows.filter((row) => row.action !== 'delete').map((row) => JSON.parse(row.doc) as Message);
       await deliver(org, orgId, messages.filter(isVisibleToVisitor));
       const last = rows.at(-1);
-      if (last) org.cursor = Number(last.seq);
+      if (last) org.cursor = Number(last.org_seq);
       if (rows.length < PAGE) break;
     }
     // Rows of other collections up to the announced seq are committed and of no interest.

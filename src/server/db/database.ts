@@ -58,6 +58,8 @@ export interface OrganizationsTable {
   onboarding: string;
   hours: string | null;
   is_custom_data_enabled: number;
+  /** The organization's last feed position taken (changes.org_seq); see write-transaction.ts. */
+  feed_seq: Generated<number>;
   created_at: number;
 }
 
@@ -115,7 +117,7 @@ export interface AuthTokensTable {
 }
 
 /**
- * Documents of the sync engine carry `version`: the seq of the change-feed row that wrote them
+ * Documents of the sync engine carry `version`: the org_seq of the change-feed row that wrote them
  * last (see realtime/write-transaction.ts).
  */
 export interface ContactsTable {
@@ -262,12 +264,15 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 /** The change feed: one row per document write, in commit order per organization. */
 export interface ChangesTable {
+  /** Internal key, one counter for every organization: never shown to a client (issue 34). */
   seq: Generated<number>;
   org_id: number;
+  /** The row's position in its organization's feed: the cursor and version clients see. */
+  org_seq: number;
   col: string;
   doc_id: string;
   action: ChangeAction;
-  /** JSON of the document as written (its version is this seq); `{id}` for a delete. */
+  /** JSON of the document as written (its version is this org_seq); `{id}` for a delete. */
   doc: string;
   mutation_id: string | null;
   /** null: every agent of the organization; else only this agent. */
@@ -415,7 +420,8 @@ export interface RateLimitsTable {
   count: number;
 }
 
-export type OrganizationRow = Selectable<OrganizationsTable>;
+/** An organization as the app reads it: its feed counter is the change feed's alone (change-feed.ts). */
+export type OrganizationRow = Omit<Selectable<OrganizationsTable>, 'feed_seq'>;
 export type AgentRow = Selectable<AgentsTable>;
 export type AgentInviteRow = Selectable<AgentInvitesTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;

@@ -16,6 +16,7 @@ import { createSearchIndexes } from './search-indexes';
 import { createSyncTables, createTenantReadIndexes } from './sync-tables';
 import { createNotificationTables } from '../notifications/notification-tables';
 import { createKnowledgeTables } from '../knowledge/knowledge-tables';
+import { countFeedPerOrganization } from '../realtime/feed-counter-migration';
 
 /**
  * Every migration, in code (no file globbing, so the bundled server carries them). Keys sort in
@@ -51,6 +52,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0023-draft-copies': { up: (db: Kysely<unknown>) => addDraftCopies(db.schema) },
     '0024-tenant-read-indexes': { up: (db: Kysely<unknown>) => createTenantReadIndexes(db.schema) },
     '0025-refund-permission': { up: (db: Kysely<unknown>) => grantRefundsToAdmins(db) },
+    '0026-feed-per-organization': { up: (db: Kysely<unknown>) => countFeedPerOrganization(db) },
   };
 }
 

@@ -60,7 +60,7 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
     metrics.feedRowsSent += visible.length;
     const last = rows.at(-1);
     if (!last || rows.length < PAGE) break;
-    after = Number(last.seq);
+    after = Number(last.org_seq);
   }
   return through;
 }

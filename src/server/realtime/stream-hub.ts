@@ -14,7 +14,7 @@ export type StreamClient = {
   readonly tokenId: number;
   /** The client session id (SESSION_HEADER) the socket was opened with, for streamed GETs. */
   readonly session: string | null;
-  /** The highest feed seq this socket has been brought up to; nothing at or below it is sent again. */
+  /** The highest feed position (org_seq) this socket has been brought up to; nothing at or below it is sent again. */
   lastSent: number;
 };
 
@@ -40,7 +40,7 @@ export type StreamHub = FeedNotifier & {
 /** One organization's live sockets and the feed position fetched for them. */
 type OrgFeed = {
   live: Set<StreamClient>;
-  /** Highest seq read from the feed for this organization, or null before the first socket went live. */
+  /** Highest position read from the feed for this organization, or null before the first socket went live. */
   cursor: number | null;
   /** Fan-outs and activations of one organization run one at a time, in order. */
   chain: Promise<void>;
@@ -73,7 +73,7 @@ export function createStreamHub(options: { db: Db; metrics: Metrics; log: Fastif
 
   const deliver = (targets: Iterable<StreamClient>, rows: ChangeRow[]) => {
     for (const row of rows) {
-      const seq = Number(row.seq);
+      const seq = Number(row.org_seq);
       let text: string | undefined;
       for (const client of targets) {
         if (seq <= client.lastSent) continue;
@@ -92,7 +92,7 @@ export function createStreamHub(options: { db: Db; metrics: Metrics; log: Fastif
       const rows = await readChanges(db, orgId, { after: org.cursor, limit: PAGE });
       deliver(org.live, rows);
       const last = rows.at(-1);
-      if (last) org.cursor = Number(last.seq);
+      if (last) org.cursor = Number(last.org_seq);
       if (rows.length < PAGE) return;
     }
   };

@@ -5,12 +5,15 @@ import type { Clock } from '../clock';
 import type { ChangeAction, Database, Db } from '../db/database';
 import { lockedTransaction } from '../db/locked-transaction';
 import type { DialectName } from '../db/open-database';
-import { insertChanges, reserveSeqs, type FeedChange } from './change-feed';
+import { insertChanges, reservePositions, type FeedChange } from './change-feed';
 
-/** The PostgreSQL channel on which every instance hears `{org_id, seq}` of committed changes. */
+/**
+ * The PostgreSQL channel on which every instance hears `{org_id, seq}` of committed changes
+ * (`seq`: the organization's last feed position written, changes.org_seq).
+ */
 export const CHANGES_CHANNEL = 'inbox_changes';
 
-/** Told after each commit that wrote feed rows (the in-process stream hub). */
+/** Told after each commit that wrote feed rows (the in-process stream hub), with the organization's last position. */
 export type FeedNotifier = { committed(orgId: number, seq: number): void };
 
 export type WriteDeps = { db: Db; dialect: DialectName; clock: Clock; feed?: FeedNotifier };
@@ -50,7 +53,7 @@ export type Write = {
   remove(col: CollectionName, docId: string, write: (version: number) => Promise<void>): Promise<number>;
   /**
    * A private document's write: one feed row for each agent of `audience` and none for anyone
-   * else, so only they receive it (catch-up, live push). Its version is the first row's seq.
+   * else, so only they receive it (catch-up, live push). Its version is the first row's position.
    */
   changeFor<C extends PrivateCollection>(
     col: C,
@@ -66,19 +69,14 @@ export type Write = {
 
 type WriteState = { write: Write; lastSeq(): number; committed: (() => void)[] };
 
-function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number, mutationId: string | null, now: number): WriteState {
+function createWrite(trx: Kysely<Database>, orgId: number, mutationId: string | null, now: number): WriteState {
   let lastSeq = 0;
-  // A Write's calls run one after another (each is awaited), so reservations never interleave.
-  let reserved = 0;
   const committed: (() => void)[] = [];
-  const reserve = async (count: number) => {
-    const seqs = await reserveSeqs(trx, dialect, count, reserved);
-    reserved = Math.max(reserved, seqs.at(-1) ?? 0);
-    return seqs;
-  };
+  // The organization's own counter (issue 34): other organizations' writes leave no gap in it.
+  const reserve = (count: number) => reservePositions(trx, orgId, count);
   const append = async (seqs: number[], action: ChangeAction, docs: { col: CollectionName; docId: string; doc: object; audience?: number }[]) => {
     const changes: FeedChange[] = docs.map(({ col, docId, doc, audience }, index) => ({
-      seq: seqs[index] ?? 0,
+      orgSeq: seqs[index] ?? 0,
       orgId,
       col,
       docId,
@@ -156,8 +154,9 @@ function createWrite(trx: Kysely<Database>, dialect: DialectName, orgId: number,
 }
 
 /**
- * Runs `run` in the organization's write transaction (see lockedTransaction). After the commit
- * the in-process hub hears of the last seq written; on PostgreSQL every instance does, through
+ * Runs `run` in the organization's write transaction (see lockedTransaction), which also
+ * serializes the reservations of its feed positions. After the commit the in-process hub hears
+ * of the last position written; on PostgreSQL every instance does, through
  * NOTIFY, which PostgreSQL delivers only if the transaction commits.
  */
 export async function runWrite<T>(
@@ -168,7 +167,7 @@ export async function runWrite<T>(
   const { orgId } = scope;
   let state: WriteState | undefined;
   const result = await lockedTransaction(deps.db, deps.dialect, orgId, async (trx) => {
-    state = createWrite(trx, deps.dialect, orgId, scope.mutationId ?? null, deps.clock());
+    state = createWrite(trx, orgId, scope.mutationId ?? null, deps.clock());
     const value = await run(state.write);
     const lastSeq = state.lastSeq();
     if (lastSeq > 0 && deps.dialect === 'postgres') {
