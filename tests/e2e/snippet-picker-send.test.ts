@@ -87,4 +87,24 @@ describe('the snippet picker and Send', () => {
       await expect.poll(() => picker(page).count()).toBe(0);
     }
   });
+
+  it('a held reply’s Undo stays in sight while the note’s @mention list is open', async () => {
+    const page = await suite.newAgentPage();
+    await page.goto(pathOf(0));
+    await replyBox(page).click();
+    await page.keyboard.type('On its way.');
+    await page.keyboard.press('Control+Enter');
+    const pending = page.getByTestId('pending-send');
+    const undo = pending.getByRole('button', { name: 'Undo' });
+    await undo.waitFor({ timeout: 15_000 });
+
+    await page.getByRole('tab', { name: 'Note' }).click();
+    await page.getByRole('textbox', { name: 'Note' }).click();
+    await page.keyboard.type('Could you check this? @');
+    await page.getByRole('listbox', { name: 'Mention a teammate' }).waitFor();
+    await expect.poll(() => uncovered(pending), { message: 'the held reply is in sight with the mention list open' }).toBe(true);
+    expect(await uncovered(undo)).toBe(true);
+    await undo.click();
+    await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(0);
+  });
 });

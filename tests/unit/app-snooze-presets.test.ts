@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snoozeEndText, snoozePresets, toLocalInputValue, zonedTime } from '../../src/app/screens/conversations/header/snooze-presets';
+import { snoozeButtonText, snoozeEndText, snoozePresets, toLocalInputValue, zonedTime } from '../../src/app/screens/conversations/header/snooze-presets';
 
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';
@@ -53,5 +53,16 @@ describe('snooze presets', () => {
     expect(snoozeEndText(wall(PARIS, 2026, 11, 25, 23, 30), now, PARIS)).toMatch(/^today /);
     expect(snoozeEndText(wall(PARIS, 2026, 11, 25, 23, 30), now, 'Asia/Tokyo')).toMatch(/^tomorrow /);
     expect(toLocalInputValue(new Date(2026, 0, 2, 3, 4).getTime())).toBe('2026-01-02T03:04');
+  });
+
+  it('the snooze button says the end in few words: the weekday within a week, the date beyond', () => {
+    const now = new Date(wall(PARIS, 2026, 11, 25, 14, 30));
+    expect(snoozeButtonText(wall(PARIS, 2026, 11, 26, 9, 0), now, PARIS)).toMatch(/^tomorrow /);
+    const monday = snoozeButtonText(wall(PARIS, 2026, 11, 30, 9, 0), now, PARIS);
+    expect(monday).toMatch(/09[:.]00/);
+    expect(monday).not.toMatch(/30|Nov/);
+    const later = snoozeButtonText(wall(PARIS, 2026, 12, 14, 9, 0), now, PARIS);
+    expect(later).toMatch(/14/);
+    expect(later).not.toMatch(/09[:.]00/);
   });
 });

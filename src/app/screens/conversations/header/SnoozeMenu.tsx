@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { useMenuButton } from '../../../components/use-menu-button';
-import { snoozeEndText, snoozePresets, toLocalInputValue } from './snooze-presets';
+import { snoozeButtonText, snoozeEndText, snoozePresets, toLocalInputValue } from './snooze-presets';
 
 type SnoozeMenuProps = {
   /** When the conversation's snooze ends, or null when it is not snoozed. */
@@ -44,7 +44,7 @@ export function SnoozeMenu({ snoozedUntil, onSnooze }: SnoozeMenuProps) {
         {...buttonProps}
       >
         <Icon name="clock" />
-        {snoozed ? <span className="snooze-menu__until">Until {snoozeEndText(snoozedUntil, now)}</span> : <span className="visually-hidden">Snooze</span>}
+        {snoozed ? <span className="snooze-menu__until">Until {snoozeButtonText(snoozedUntil, now)}</span> : <span className="visually-hidden">Snooze</span>}
       </button>
       {open && (
         <div className="menu snooze-menu__menu" aria-label="Snooze until" {...menuProps}>

@@ -83,3 +83,20 @@ export function snoozeEndText(until: number, now: Date, timeZone: string = agent
   if (dayKey(end) === dayKey(tomorrow)) return `tomorrow ${time}`;
   return `${new Date(until).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone })} ${time}`;
 }
+
+/**
+ * The snooze button's words, short enough for a phone's header: "today 17:30", "tomorrow 09:00",
+ * "Mon 09:00" within the week, else the date alone ("14 Dec"). The full end is its tooltip.
+ */
+export function snoozeButtonText(until: number, now: Date, timeZone: string = agentTimeZone()): string {
+  const full = snoozeEndText(until, now, timeZone);
+  if (/^(today|tomorrow) /.test(full)) return full;
+  const today = wallClock(now.getTime(), timeZone);
+  const weekAhead = zonedTime({ ...today, day: today.day + 7, hour: 0, minute: 0 }, timeZone);
+  if (until < weekAhead) {
+    const weekday = new Date(until).toLocaleDateString(undefined, { weekday: 'short', timeZone });
+    const time = new Date(until).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
+    return `${weekday} ${time}`;
+  }
+  return new Date(until).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone });
+}
