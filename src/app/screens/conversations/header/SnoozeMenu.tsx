@@ -44,7 +44,7 @@ export function SnoozeMenu({ snoozedUntil, onSnooze }: SnoozeMenuProps) {
         {...buttonProps}
       >
         <Icon name="clock" />
-        {snoozed ? <span className="snooze-menu__until">Until {snoozeButtonText(snoozedUntil, now)}</span> : <span className="visually-hidden">Snooze</span>}
+        {snoozed ? <span className="snooze-menu__until"><span className="snooze-menu__word">Until </span>{snoozeButtonText(snoozedUntil, now)}</span> : <span className="visually-hidden">Snooze</span>}
       </button>
       {open && (
         <div className="menu snooze-menu__menu" aria-label="Snooze until" {...menuProps}>
