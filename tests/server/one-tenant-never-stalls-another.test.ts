@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, it, type ExpectStatic } from 'vitest';
+import { afterAll, it, type ExpectStatic } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
 import { startDnsServer } from '../support/dns-server';
-import { createTestCertificate, startPushService, startSilentPushService, type PushService, type SilentPushService } from '../support/push-service';
+import { startSilentPushService, usePushService, type SilentPushService } from '../support/push-service';
 import { conversationWithSubject, replyDueIn, sendEmail, signUpWithChannel, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
 import { describeEachDatabase, uid } from './server-suite';
 
@@ -10,16 +10,8 @@ import { describeEachDatabase, uid } from './server-suite';
  * services never answer must not hold up another's held reply or push (issue 34).
  */
 const dns = await startDnsServer();
-const certificate = createTestCertificate();
-let push: PushService;
-beforeAll(async () => {
-  push = await startPushService(certificate);
-});
-afterAll(async () => {
-  await push.stop();
-  certificate.remove();
-  await dns.stop();
-});
+afterAll(() => dns.stop());
+const pushes = usePushService();
 
 /** How long the held reply is still held when it is sent, and how late past that it may reach the customer. */
 const HOLD_MS = 2_000;
@@ -36,7 +28,7 @@ async function customerWrites(suite: EmailSuite, inbox: EmailInbox): Promise<Con
 }
 
 describeEachDatabase('one organization never stalls another', (database) => {
-  const suite = useEmailSuite(database, dns, { NODE_EXTRA_CA_CERTS: certificate.certPath, PUSH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
+  const suite = useEmailSuite(database, dns, { NODE_EXTRA_CA_CERTS: pushes.certificate.certPath, PUSH_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
 
   it('a held reply and a push of one organization go out on time while another organization’s push services never answer', async ({ expect }) => {
     const silent = await startSilentPushService();
@@ -80,15 +72,15 @@ async function stalledAndOthers(suite: EmailSuite, silent: SilentPushService, ex
 
   // Organization C: its owner's device, on a push service that answers, is told of a new conversation at once.
   const other = await signUpWithChannel(suite);
-  const device = push.subscribe();
+  const device = pushes.service.subscribe();
   expect((await other.api.post('account/notifications/register', device.json)).status).toBe(201);
   const told = Date.now();
   const news = await customerWrites(suite, other);
-  const delivered = await push.waitFor((entry) => entry.subscriptionId === device.id, LATE_MS);
+  const delivered = await pushes.service.waitFor((entry) => entry.subscriptionId === device.id, LATE_MS);
   expect(delivered.payload.conversation_id).toBe(news.id);
   expect(Date.now() - told).toBeLessThan(LATE_MS + 2_000);
 
   // A's pushes are still stuck, as they should be: nothing above waited for them.
   expect(await pendingPushes()).toBe(4);
-  expect(push.rejected).toEqual([]);
+  expect(pushes.service.rejected).toEqual([]);
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { NotificationsResponse } from '../../src/protocol/notifications/push-requests';
-import { createTestCertificate, startPushService, type PushService } from '../support/push-service';
+import { usePushService } from '../support/push-service';
 import { describeEachDatabase, useServerSuite } from './server-suite';
 import { signUpTeam } from './sync-fixtures';
 
@@ -9,26 +9,18 @@ import { signUpTeam } from './sync-fixtures';
  * internet (this machine, its network, a cloud's metadata service), checked when the device is
  * registered and again when each push goes out. This server has no PUSH_ALLOW_PRIVATE_HOSTS.
  */
-const certificate = createTestCertificate();
-let push: PushService;
-beforeAll(async () => {
-  push = await startPushService(certificate);
-});
-afterAll(async () => {
-  await push.stop();
-  certificate.remove();
-});
+const pushes = usePushService();
 
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
 
 describeEachDatabase('push endpoints off the public internet', (database) => {
-  const suite = useServerSuite(database, { NODE_EXTRA_CA_CERTS: certificate.certPath, JOB_POLL_MS: '100' });
+  const suite = useServerSuite(database, { NODE_EXTRA_CA_CERTS: pushes.certificate.certPath, JOB_POLL_MS: '100' });
 
   it('registering a push endpoint on this machine, a private network or a metadata address is a clean 400, and nothing is kept', async ({ expect }) => {
     const owner = await suite.signUp();
     const refused = [
       'https://127.0.0.1/push/1',
-      `${push.origin}/push/1`,
+      `${pushes.service.origin}/push/1`,
       'https://localhost:8443/push/1',
       'https://[::1]/push/1',
       'https://[::ffff:127.0.0.1]/push/1',
@@ -58,14 +50,14 @@ describeEachDatabase('push endpoints off the public internet', (database) => {
   it('a kept device whose endpoint is now on this machine is sent nothing: the address is checked at each push', async ({ expect }) => {
     const team = await signUpTeam(suite);
     const alex = suite.client(team.alex.token);
-    const literal = push.subscribe();
-    const named = push.subscribe();
+    const literal = pushes.service.subscribe();
+    const named = pushes.service.subscribe();
     // Kept from before (or a name whose DNS answer changed since): registered as public, now pointing here.
     for (const [index, device] of [literal, named].entries()) {
       const publicEndpoint = `https://8.8.8.${index + 1}/push/${device.id}`;
       expect((await alex.post('account/notifications/register', { ...device.json, endpoint: publicEndpoint })).status).toBe(201);
     }
-    const port = new URL(push.origin).port;
+    const port = new URL(pushes.service.origin).port;
     await suite.db().updateTable('push_subscriptions').set({ endpoint: `https://127.0.0.1:${port}/push/${literal.id}` }).where('endpoint', '=', `https://8.8.8.1/push/${literal.id}`).execute();
     await suite.db().updateTable('push_subscriptions').set({ endpoint: `https://localhost:${port}/push/${named.id}` }).where('endpoint', '=', `https://8.8.8.2/push/${named.id}`).execute();
 
@@ -73,7 +65,7 @@ describeEachDatabase('push endpoints off the public internet', (database) => {
     const pending = () =>
       suite.db().selectFrom('jobs').select('id').where('org_id', '=', team.signedUp.session.organization.id).where('kind', '=', 'push_notification').where('done_at', 'is', null).execute();
     await expect.poll(async () => (await pending()).length, { timeout: 10_000, message: 'The push job ran to its end' }).toBe(0);
-    expect(push.received.filter((entry) => entry.subscriptionId === literal.id || entry.subscriptionId === named.id)).toEqual([]);
-    expect(push.rejected).toEqual([]);
+    expect(pushes.service.received.filter((entry) => entry.subscriptionId === literal.id || entry.subscriptionId === named.id)).toEqual([]);
+    expect(pushes.service.rejected).toEqual([]);
   });
 });

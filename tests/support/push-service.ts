@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -243,4 +244,28 @@ function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
     plain.push(padded.subarray(0, end));
   }
   return Buffer.concat(plain);
+}
+
+/**
+ * A push service and its certificate for the enclosing file or describe block: started before
+ * its first test, stopped (and the certificate removed) after its last. Give the server
+ * `NODE_EXTRA_CA_CERTS: certificate.certPath` so it trusts the service.
+ */
+export function usePushService(): { readonly certificate: TestCertificate; readonly service: PushService } {
+  const certificate = createTestCertificate();
+  let service: PushService | undefined;
+  beforeAll(async () => {
+    service = await startPushService(certificate);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    certificate.remove();
+  });
+  return {
+    certificate,
+    get service() {
+      if (!service) throw new Error('The push service is not started yet (use it inside a test)');
+      return service;
+    },
+  };
 }
