@@ -23,9 +23,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time: each file has its own server processes and PostgreSQL database,
-          // and much of it is waiting for them to start (docs/decisions.md).
+          // Two files at a time. A worker keeps its modules between files, so the servers it
+          // shares (one per database, tests/support/shared-servers.ts) serve every file it runs;
+          // the run's cleanup stops them at the end (docs/decisions.md).
           maxWorkers: 2,
+          isolate: false,
+          globalSetup: ['tests/support/test-run-cleanup.ts'],
         },
       },
       {

@@ -1,15 +1,37 @@
-// The whole test run: typecheck, lint, build, then unit, server and browser tests (Vitest).
-// Ends with the plain line `N passed, N failed` that CI reads; each check step counts as one test.
-import { spawnSync } from 'node:child_process';
+// The whole test run: typecheck, lint and build side by side, then unit, server and browser tests
+// (Vitest). Ends with the phases' times, the slowest files, and the plain line
+// `N passed, N failed` that CI reads; each check step counts as one test.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { formatReport, readTiming, seconds, TIMING_FILE } from './test-report.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const phases = [];
 
-function step(name, command, args) {
-  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
-  const run = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const ok = run.status === 0;
+/** Runs a command; its output is printed in one piece when it ends, so steps side by side never interleave. */
+function run(name, command, args, { stream = false } = {}) {
+  const started = Date.now();
+  if (stream) console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const ms = Date.now() - started;
+      phases.push({ name, ms });
+      if (!stream) {
+        console.log(`\n── ${name}: ${command} ${args.join(' ')} (${seconds(ms)})`);
+        if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      }
+      resolve(code === 0);
+    });
+  });
+}
+
+async function step(name, command, args) {
+  const ok = await run(name, command, args);
   if (ok) results.passed++;
   else {
     results.failed++;
@@ -18,21 +40,36 @@ function step(name, command, args) {
   return ok;
 }
 
-step('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('typecheck (service worker)', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-const built = step('build', 'npm', ['run', '--silent', 'build']);
+const runStarted = Date.now();
+// Two lanes, one per core: tsc and eslint each keep one core busy; the build is mostly one too.
+const [built] = await Promise.all([
+  (async () => {
+    const ok = await step('build', 'npm', ['run', '--silent', 'build']);
+    await step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+    return ok;
+  })(),
+  (async () => {
+    await step('typecheck (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    await step('typecheck (service worker)', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
+  })(),
+]);
+const checksMs = Date.now() - runStarted;
 
 mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest-report.json';
 rmSync(report, { force: true });
+rmSync(TIMING_FILE, { force: true });
 const projects = built ? [] : ['--project', 'unit', '--project', 'server'];
 if (!built) console.log('\nBuild failed: the browser tests are not run.');
-console.log(`\n── tests: vitest run ${projects.join(' ')}`);
-spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  stdio: 'inherit',
-  env: process.env,
-});
+await run('tests', 'npx', [
+  'vitest',
+  'run',
+  ...projects,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  '--reporter=./scripts/vitest-timing-reporter.mjs',
+], { stream: true });
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   results.passed += json.numPassedTests;
@@ -52,6 +89,15 @@ try {
   results.failed++;
   failures.push(`vitest produced no report (${error.message})`);
 }
+
+console.log('\n── where the time went');
+console.log(`Checks side by side: ${seconds(checksMs)} (${phases.filter((p) => p.name !== 'tests').map((p) => `${p.name} ${seconds(p.ms)}`).join(', ')})`);
+try {
+  console.log(formatReport(readTiming(), { fileCount: 10 }).join('\n'));
+} catch {
+  console.log('No timing report (.tmp/vitest-timing.json).');
+}
+console.log(`Whole run: ${seconds(Date.now() - runStarted)}; more: node scripts/test-report.mjs --files 30 --tests 30`);
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);

@@ -7,6 +7,7 @@ import { loadContentConfig, type ContentConfig } from './content/content-config'
 import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
 import { RELEASE_GRACE_S } from '../protocol/constants';
+import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
 import { BOOTSTRAP_STALL_MS, BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
 import { DEFAULT_FIRST_SCREEN_WAIT_MS } from './realtime/paint-acks';
@@ -52,6 +53,8 @@ export type Config = {
   notifications: NotificationConfig;
   /** Integrations (Stripe): the key that encrypts their secrets at rest, and Stripe's API address. */
   integrations: IntegrationConfig;
+  /** New password hashes cost 2^this scrypt rounds (auth/password-hash.ts). */
+  passwordHashCost: number;
   /** self-hosted: every organization is premium; hosted: new ones start on a trial (organization/hosting-plan.ts). */
   hosting: Hosting;
 };
@@ -103,6 +106,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * - PARSE_WORKERS, PARSE_TIME_LIMIT_MS: the content workers, see content/content-config.ts
  * - VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, NOTIFICATION_DIGEST_MS: notifications, see
  *                notifications/notification-config.ts
+ * - PASSWORD_HASH_COST scrypt's cost for new password hashes as a power of two (15; 10–20); each
+ *                step down halves what a guess costs an attacker, so lower it only for test installs
  * - HOSTING      self-hosted (default: every organization is premium, with no trial) or hosted (a
  *                service offering the inbox: a new organization starts on a 14-day trial)
  */
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     content: loadContentConfig(env),
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),
+    passwordHashCost: parseWholeNumber(env.PASSWORD_HASH_COST, 'PASSWORD_HASH_COST', { fallback: DEFAULT_PASSWORD_HASH_COST, min: 10, max: 20 }, 'doublings of scrypt\'s work'),
     hosting: parseHosting(env.HOSTING),
   };
 }

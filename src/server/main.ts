@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database';
 import { createNodemailerMailer } from './mail/nodemailer-mailer';
 import { applyHostingPlan } from './organization/hosting-plan';
 import { shutdownStage, shutdownStep } from './shutdown-stage';
+import { DEFAULT_PASSWORD_HASH_COST, setPasswordHashCost } from './auth/password-hash';
 
 /** Both src/server/main.ts (tsx) and dist/server/main.js (bundle) sit two levels below the project. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,9 +17,13 @@ const IDLE_CHECK_MS = 50;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, PROJECT_ROOT);
+  setPasswordHashCost(config.passwordHashCost);
   const database = openDatabase(config);
   const mailer = createNodemailerMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail') });
   const app = await buildApp({ config, db: database.db, mailer, logger: { level: config.logLevel } });
+  if (config.passwordHashCost < DEFAULT_PASSWORD_HASH_COST) {
+    app.log.warn({ cost: config.passwordHashCost }, `PASSWORD_HASH_COST is below ${DEFAULT_PASSWORD_HASH_COST}: new passwords are cheaper to guess; fit for test installs only`);
+  }
 
   const applied = await migrateToLatest(database);
   app.log.info({ dialect: database.dialect, applied }, 'Database ready');

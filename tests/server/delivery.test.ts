@@ -61,7 +61,7 @@ describeEachDatabase('held sends', (database) => {
     expect(late.body).toEqual({ error: API_ERRORS.messageAlreadySent });
   });
 
-  it('only a message can be undone', async () => {
+  it('only a message can be undone', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
     const note = await inbox.api.post<Message>(`conversations/${target.id}/notes`, { message: 'a note' });

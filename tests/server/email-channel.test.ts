@@ -1,6 +1,5 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { Contact, Conversation, Message } from '../../src/protocol/documents';
-import { startDnsServer } from '../support/dns-server';
 import { openStream } from '../support/stream-client';
 import {
   conversationsWithSubject,
@@ -13,13 +12,13 @@ import {
   useEmailSuite,
   type EmailSuite,
 } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 describeEachDatabase('email channel', (database) => {
   const suite = useEmailSuite(database, dns);

@@ -1,18 +1,18 @@
 import { createPublicKey } from 'node:crypto';
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { EmailChannel } from '../../src/protocol/api/channels';
 import { CHANNEL_ERRORS } from '../../src/protocol/api/channels';
 import type { Session } from '../../src/protocol/api/models';
 import type { ApiClient } from '../support/api-client';
-import { publishRecords, startDnsServer } from '../support/dns-server';
+import { publishRecords } from '../support/dns-server';
 import { dkimKeyOf, recordOf, useEmailSuite, type EmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid, type SignedUp } from './server-suite';
+import { describeEachDatabase, uid, type SignedUp, sharedDnsServer } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const SPF_HOST = 'spf.sender.example';
 

@@ -8,15 +8,19 @@ import type { ApiClient } from '../support/api-client';
 import type { DnsServer } from '../support/dns-server';
 import { proveDomain } from '../support/prove-domain';
 import type { DatabaseKind, RunningServer } from '../support/server-process';
-import { uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
+import { SHARED_ENV, uid, useServerSuite, type ServerSuite, type SignedUp } from './server-suite';
 
 /** Environment of a server with the built-in SMTP server on a free port and fast job polling. */
-export const EMAIL_ENV = { SMTP_INBOUND_PORT: '0', JOB_POLL_MS: '200', INBOUND_WEBHOOK_SECRET: 'test-inbound-secret-0123456789' } as const;
+export const EMAIL_ENV = {
+  SMTP_INBOUND_PORT: SHARED_ENV.SMTP_INBOUND_PORT,
+  JOB_POLL_MS: SHARED_ENV.JOB_POLL_MS,
+  INBOUND_WEBHOOK_SECRET: SHARED_ENV.INBOUND_WEBHOOK_SECRET,
+} as const;
 
 /** A server suite whose domain checks ask `dns` (the test's own DNS server), so organizations can prove their domains. */
 export type EmailSuite = ServerSuite & { readonly dns: DnsServer };
 
-/** useServerSuite with EMAIL_ENV and DNS_SERVERS pointing at `dns`. */
+/** useServerSuite with EMAIL_ENV and DNS_SERVERS pointing at `dns` (with the worker's shared DNS server and no other settings, the shared server). */
 export function useEmailSuite(database: DatabaseKind, dns: DnsServer, env: Record<string, string> = {}): EmailSuite {
   return Object.assign(useServerSuite(database, { ...EMAIL_ENV, DNS_SERVERS: dns.address, ...env }), { dns });
 }

@@ -1,16 +1,15 @@
 import { request } from 'node:http';
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { InboundResponse } from '../../src/protocol/api/channels';
 import { HTML_NOTICES } from '../../src/server/content/html-limits';
 import { linksHtml, messageWithHtml as rawMessage, nestedHtml } from '../support/complex-email';
-import { startDnsServer } from '../support/dns-server';
 import { openSmtpSession } from '../support/smtp-client';
 import type { RunningServer } from '../support/server-process';
 import { conversationWithSubject, EMAIL_ENV, signUpWithChannel, smtpInboundPort, threadOf, useEmailSuite, type EmailInbox } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 /**
  * How long a /ping may take while the server works on a message. It answers in milliseconds; the

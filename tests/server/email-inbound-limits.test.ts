@@ -1,16 +1,15 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { InboundResponse } from '../../src/protocol/api/channels';
-import { startDnsServer } from '../support/dns-server';
 import { openSmtpSession } from '../support/smtp-client';
 import { brokenMimeCorpus } from './broken-mime';
 import { conversationsWithSubject, conversationWithSubject, EMAIL_ENV, sendEmail, signUpWithChannel, smtpInboundPort, threadOf, useEmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const MAX_BYTES = 256 * 1024;
 const SECRET = EMAIL_ENV.INBOUND_WEBHOOK_SECRET;

@@ -1,15 +1,14 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { UploadedAttachment } from '../../src/protocol/api/channels';
 import type { Contact, Conversation, Message } from '../../src/protocol/documents';
-import { startDnsServer } from '../support/dns-server';
 import { conversationWithSubject, replyDueIn, sendEmail, signUpWithChannel, threadOf, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 10_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 async function messageOf(inbox: EmailInbox, conversationId: number, id: string): Promise<Message | undefined> {
   return (await threadOf(inbox.api, conversationId)).find((message) => message.id === id);

@@ -1,16 +1,15 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import { startDnsServer } from '../support/dns-server';
 import { verifyDkim } from '../support/dkim-verify';
 import { conversationWithSubject, dkimKeyOf, replyDueIn, sendEmail, signUpWithChannel, threadOf, type EmailInbox, type EmailSuite, useEmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 const POLL = { timeout: 10_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
 

@@ -35,7 +35,7 @@ const releasePath = (conversationId: number, id: string) => `conversations/${con
 describeEachDatabase('held sends released by their device', (database) => {
   const suite = useServerSuite(database, ENV);
 
-  it('a reply awaiting release is not delivered at the end of its delay, and goes out once released', async () => {
+  it('a reply awaiting release is not delivered at the end of its delay, and goes out once released', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
     const reply = await heldReply(inbox.api, target.id, 200);
@@ -54,7 +54,7 @@ describeEachDatabase('held sends released by their device', (database) => {
     expect((await inbox.api.post<Message>(releasePath(target.id, id))).body).toMatchObject({ id, status: 'SENT' });
   });
 
-  it('a release before the end of the delay does not send early', async () => {
+  it('a release before the end of the delay does not send early', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
     const reply = await heldReply(inbox.api, target.id, 1500);
@@ -65,7 +65,7 @@ describeEachDatabase('held sends released by their device', (database) => {
     await expect.poll(async () => (await messageOf(inbox.api, target.id, id))?.status, { timeout: 10_000, interval: 100 }).toBe('SENT');
   });
 
-  it('a reply its device never releases goes out once the grace after its delay has passed', async () => {
+  it('a reply its device never releases goes out once the grace after its delay has passed', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
     const reply = await heldReply(inbox.api, target.id, 0);
@@ -92,7 +92,7 @@ describeEachDatabase('held sends released by their device', (database) => {
     expect(job.cancelled_at).not.toBeNull();
   });
 
-  it('an undo after delivery began is refused with 409 and the reply stays sent', async () => {
+  it('an undo after delivery began is refused with 409 and the reply stays sent', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1);
     const target = firstConversation(inbox);
     const reply = await heldReply(inbox.api, target.id, 0);
@@ -122,7 +122,7 @@ describeEachDatabase('held sends released by their device', (database) => {
     expect((await alex.post<Message>(undoPath(conversationId, id))).body.status).toBe('CANCELLED');
   });
 
-  it("an undone reply gives the conversation back its previous preview and place", async () => {
+  it("an undone reply gives the conversation back its previous preview and place", async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 2);
     const target = firstConversation(inbox);
     const before = (await inbox.api.get<Conversation>(`conversations/${target.id}`)).body;

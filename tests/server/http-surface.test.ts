@@ -139,7 +139,7 @@ describeEachDatabase('HTTP surface', (database) => {
     expect(JSON.parse(answer.text)).toEqual({ error: API_ERRORS.bodyTooLarge });
   });
 
-  it('accepts the client session header and paths with or without a trailing slash', async () => {
+  it('accepts the client session header and paths with or without a trailing slash', async ({ expect }) => {
     const { session } = await suite.signUp();
     const api = suite.client(session.token);
     const headers = { [SESSION_HEADER]: `session-${uid()}` };
@@ -164,7 +164,7 @@ describeEachDatabase('HTTP surface', (database) => {
     expect(suite.server.output()).not.toContain(token);
   });
 
-  it('without TRUST_PROXY, X-Forwarded-For is ignored; without a built app, pages answer 503; SIGTERM exits 0', async () => {
+  it('without TRUST_PROXY, X-Forwarded-For is ignored; without a built app, pages answer 503; SIGTERM exits 0', async ({ expect }) => {
     const server = await startServer({ database, env: { STATIC_DIR: join(staticDir, 'missing') } });
     try {
       for (let i = 0; i <= EMAIL_LINK_MAX_REQUESTS_PER_IP; i++) {

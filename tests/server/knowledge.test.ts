@@ -194,7 +194,7 @@ describeEachDatabase('knowledge base', (database) => {
     ]);
   });
 
-  it('keeps an offline edit made after a teammate published as a conflict, both texts kept', async () => {
+  it('keeps an offline edit made after a teammate published as a conflict, both texts kept', async ({ expect }) => {
     const owner = await suite.signUp();
     const created = await owner.api.post<Article>('knowledge/articles/', { id: 'ka-c', title: 'Opening hours', content: '<p>9 to 5.</p>' });
     const base = created.body.version;

@@ -1,14 +1,13 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { MergeResponse } from '../../src/protocol/api/conversation-actions';
 import type { Conversation } from '../../src/protocol/documents';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import { startDnsServer } from '../support/dns-server';
 import { conversationWithSubject, sendEmail, signUpWithChannel, threadOf, type EmailInbox, type EmailSuite, useEmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
 

@@ -1,18 +1,17 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { NewConversationResponse } from '../../src/protocol/api/conversation-requests';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
 import { PENDING_MESSAGE_DELAY_S } from '../../src/protocol/constants';
 import type { Contact } from '../../src/protocol/documents';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
-import { startDnsServer } from '../support/dns-server';
 import { verifyDkim } from '../support/dkim-verify';
 import { dkimKeyOf, sendEmail, signUpWithChannel, threadOf, useEmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 const POLL = { timeout: 15_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const mutation = () => ({ [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` });
 

@@ -1,16 +1,15 @@
-import { afterAll, it, type ExpectStatic } from 'vitest';
+import { it, type ExpectStatic } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
-import { startDnsServer } from '../support/dns-server';
 import { startSilentPushService, usePushService, type SilentPushService } from '../support/push-service';
 import { conversationWithSubject, replyDueIn, sendEmail, signUpWithChannel, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
 /**
  * Background jobs are shared by every organization on a server: one organization whose push
  * services never answer must not hold up another's held reply or push (issue 34).
  */
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 const pushes = usePushService();
 
 /** How long the held reply is still held when it is sent, and how late past that it may reach the customer. */

@@ -1,4 +1,4 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import { API_ERRORS } from '../../src/protocol/api/api-errors';
 import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
 import type { EmailChannel } from '../../src/protocol/api/channels';
@@ -6,18 +6,17 @@ import type { Session } from '../../src/protocol/api/models';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { replyBlockerReason } from '../../src/protocol/reply-delivery';
 import { DEMO_PASSWORD, seedOrganization } from '../../src/server/seed/seed-organization';
-import { startDnsServer } from '../support/dns-server';
 import { proveDomain } from '../support/prove-domain';
 import { openServerDatabaseHandle } from '../support/server-database';
 import { openStream } from '../support/stream-client';
 import { replyDueIn, threadOf, useEmailSuite, type EmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid, type SignedUp } from './server-suite';
+import { describeEachDatabase, uid, type SignedUp, sharedDnsServer } from './server-suite';
 
 /** Server work under a loaded machine: give each condition time before failing. */
 const POLL = { timeout: 15_000 };
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 const NO_ADDRESS = replyBlockerReason({ kind: 'NO_ADDRESS' });
 const NO_RECIPIENT = replyBlockerReason({ kind: 'NO_RECIPIENT' });

@@ -1,13 +1,12 @@
-import { afterAll, it } from 'vitest';
+import { it } from 'vitest';
 import type { AccountResponse } from '../../src/protocol/api/models';
 import type { UploadedAttachment } from '../../src/protocol/api/channels';
 import type { Conversation, Message } from '../../src/protocol/documents';
-import { startDnsServer } from '../support/dns-server';
 import { conversationWithSubject, sendEmail, signUpWithChannel, threadOf, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
-import { describeEachDatabase, uid } from './server-suite';
+import { describeEachDatabase, uid, sharedDnsServer } from './server-suite';
 
-const dns = await startDnsServer();
-afterAll(() => dns.stop());
+// The worker's test DNS server: each test publishes records for domains of its own.
+const dns = await sharedDnsServer();
 
 /** The smallest PNG there is (1×1, transparent). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

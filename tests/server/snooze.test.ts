@@ -57,7 +57,7 @@ describeEachDatabase('snooze', (database) => {
     expect(await snoozedUntil(inbox.api, target.id)).toBeNull();
   });
 
-  it('comes back by itself at its time, in one feed change', async () => {
+  it('comes back by itself at its time, in one feed change', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1, 1);
     const target = firstConversation(inbox);
     await inbox.api.post(`conversations/${target.id}/snooze`, { until: Date.now() + 1200 });
@@ -68,7 +68,7 @@ describeEachDatabase('snooze', (database) => {
     expect(jobs[0]?.done_at).not.toBeNull();
   });
 
-  it('a later snooze replaces an earlier one: the earlier time does not wake it', async () => {
+  it('a later snooze replaces an earlier one: the earlier time does not wake it', async ({ expect }) => {
     const inbox = await signUpWithInbox(suite, 1, 1);
     const target = firstConversation(inbox);
     await inbox.api.post(`conversations/${target.id}/snooze`, { until: Date.now() + 800 });

@@ -1,7 +1,17 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can rise without breaking old hashes. */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+let COST = { N: 2 ** DEFAULT_PASSWORD_HASH_COST, r: 8, p: 1 };
+
+/**
+ * New hashes cost 2^logN (PASSWORD_HASH_COST, config.ts): set once at start. Hashes already
+ * stored keep the cost they were made with, and are checked with it.
+ */
+export function setPasswordHashCost(logN: number): void {
+  COST = { ...COST, N: 2 ** logN };
+  decoy = undefined;
+}
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
