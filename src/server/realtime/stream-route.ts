@@ -99,7 +99,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null, deflatedBatches: query.batches === 'deflate' });
     if (ready === null || isClosed()) return;
     // READY also tells the device the reply hold (REPLY_HOLD_S): it stores it and holds its
-    // optimistic replies as long, offline too (src/workers/reply-hold.ts).
+    // optimistic replies as long, offline too (src/client-db/reply-hold.ts).
     sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays, reply_hold_s: ctx.config.replyHoldS } }));
     presence.join(client, currentView());
     await ctx.stream.goLive(client, ready);
