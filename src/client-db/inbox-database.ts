@@ -79,7 +79,13 @@ export type CachedMeta = { key: `cached:${number}`; at: number };
  * documents it wrote, in how many transactions, and the time spent inside them.
  */
 export type BootstrapMeta = { key: 'bootstrap'; received_at: number; ready_at: number; documents: number; transactions: number; write_ms: number };
-export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta | CachedMeta | BootstrapMeta;
+/**
+ * The server's reply hold (its REPLY_HOLD_S, in seconds), as the last READY said it: the device
+ * holds its optimistic replies as long, offline too. Absent until the device has heard one
+ * (src/client-db/reply-hold.ts).
+ */
+export type ReplyHoldMeta = { key: 'reply-hold'; seconds: number };
+export type MetaRow = ConnectionMeta | CursorMeta | HistoryMeta | UnreadCountsMeta | CachedMeta | BootstrapMeta | ReplyHoldMeta;
 
 /** One table per synced collection, keyed as its definition says. */
 type CollectionTables = {

@@ -5,7 +5,14 @@ export const INBOX_RETAINED_ITEMS = 250;
 export const INBOXES_REMEMBERED = 3;
 export const MATCH_BATCH_DELAY_MS = 150;
 export const STREAMED_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The spec's hold of a non-chat reply (§4), in seconds: the default of the server's setting
+ * REPLY_HOLD_S, and the hold a device uses until it has heard the server's (READY).
+ */
 export const PENDING_MESSAGE_DELAY_S = 10;
+/** The whole seconds REPLY_HOLD_S may be set to. */
+export const REPLY_HOLD_MIN_S = 1;
+export const REPLY_HOLD_MAX_S = 60;
 export const CHAT_MESSAGE_DELAY_S = 0;
 /**
  * A held reply whose device asked to confirm it (`awaits_release`) goes out when that device

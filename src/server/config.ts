@@ -6,7 +6,7 @@ import { ConfigError } from './config-error';
 import { loadContentConfig, type ContentConfig } from './content/content-config';
 import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
-import { RELEASE_GRACE_S } from '../protocol/constants';
+import { PENDING_MESSAGE_DELAY_S, RELEASE_GRACE_S, REPLY_HOLD_MAX_S, REPLY_HOLD_MIN_S } from '../protocol/constants';
 import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
 import { BOOTSTRAP_STALL_MS, BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
@@ -35,6 +35,8 @@ export type Config = {
   jobPollMs: number;
   /** How long a held reply waits past its delay for its device's release (RELEASE_GRACE_S). */
   releaseGraceMs: number;
+  /** How long a non-chat reply is held, undoable, before it goes out (seconds; PENDING_MESSAGE_DELAY_S by default). */
+  replyHoldS: number;
   /** Email channels: inbound SMTP and webhook, DNS verification (channels/channel-config.ts). */
   channels: ChannelConfig;
   /** Where browsers report violations of the app's content policy; null: nowhere. */
@@ -90,6 +92,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  *                instance is also run on time without waiting for a poll
  * - RELEASE_GRACE_MS how long a held reply waits past its delay for its device to release it,
  *                before it goes out anyway (60000); tests shorten it
+ * - REPLY_HOLD_S how long an email reply is held, with Undo, before it goes out, in whole seconds
+ *                (10, the spec's; 1 to 60); chat replies are never held. Browsers are told it on
+ *                the stream (READY) and use the last value they heard, offline too
  * - SMTP_INBOUND_PORT, INBOUND_WEBHOOK_SECRET, DNS_SERVERS, EMAIL_… : email channels, see
  *                channels/channel-config.ts
  * - CSP_REPORT_URI where browsers POST reports of content-policy violations (an http(s) URL or a
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     metricsToken: nonEmpty(env.METRICS_TOKEN) ?? null,
     jobPollMs: parseMilliseconds(env.JOB_POLL_MS, 'JOB_POLL_MS', { fallback: 1000, min: 10, max: 3_600_000 }),
     releaseGraceMs: parseMilliseconds(env.RELEASE_GRACE_MS, 'RELEASE_GRACE_MS', { fallback: RELEASE_GRACE_S * 1000, min: 0, max: 3_600_000 }),
+    replyHoldS: parseWholeNumber(env.REPLY_HOLD_S, 'REPLY_HOLD_S', { fallback: PENDING_MESSAGE_DELAY_S, min: REPLY_HOLD_MIN_S, max: REPLY_HOLD_MAX_S }, 'seconds'),
     channels: loadChannelConfig(env, { host, smtpUrl }),
     cspReportUri: parseReportUri(env.CSP_REPORT_URI),
     presenceHeartbeatMs: parseMilliseconds(env.PRESENCE_HEARTBEAT_MS, 'PRESENCE_HEARTBEAT_MS', { fallback: 10_000, min: 100, max: 600_000 }),

@@ -1,6 +1,7 @@
 import { COLLECTION_DEFINITIONS, isCollection } from '../protocol/collections';
 import type { CollectionName } from '../protocol/documents';
 import type { ServerMessage } from '../protocol/realtime';
+import { replyHoldOf } from '../client-db/reply-hold';
 import { docKeyOf } from './server-documents';
 import type { StoredDoc } from './recompute-visible';
 
@@ -15,8 +16,11 @@ export type FeedOp =
   | { kind: 'put'; col: CollectionName; docs: StoredDoc[]; cursor: number | null; targetId: string | null }
   | { kind: 'delete'; col: CollectionName; id: string | number; cursor: number | null }
   | { kind: 'cursor'; cursor: number }
-  /** `windowDays`: the agent's replication window (0: keep everything; null from an older server). */
-  | { kind: 'ready'; cursor: number | null; windowDays: number | null }
+  /**
+   * `windowDays`: the agent's replication window (0: keep everything); `replyHoldS`: the server's
+   * reply hold in seconds (client-db/reply-hold.ts). Either is null from an older server.
+   */
+  | { kind: 'ready'; cursor: number | null; windowDays: number | null; replyHoldS: number | null }
   /** A bootstrap's first screen: the server's unread counts per inbox key, shown until READY. */
   | { kind: 'counts'; counts: Record<string, number> }
   /** The end of a screen worth showing: the transaction ends here, so it commits at once. `socket`: which one sent it (the writer's push sets it). */
@@ -31,7 +35,12 @@ export function feedOpOf(message: ServerMessage): FeedOp | null {
       return { kind: 'reset', socket: 0 };
     case 'READY': {
       const days = message.document?.['window_days'];
-      return { kind: 'ready', cursor, windowDays: typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : null };
+      return {
+        kind: 'ready',
+        cursor,
+        windowDays: typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : null,
+        replyHoldS: replyHoldOf(message.document?.['reply_hold_s']),
+      };
     }
     case 'DONE':
       return message.target_id === undefined ? null : { kind: 'done', targetId: message.target_id, document: message.document ?? {} };

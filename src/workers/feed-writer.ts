@@ -3,6 +3,7 @@ import { COLLECTIONS } from '../protocol/collections';
 import type { ServerMessage } from '../protocol/realtime';
 import { docCount, feedOpOf, mergeFeedOps } from './feed-ops';
 import type { FeedOp } from './feed-ops';
+import { replyHoldRow } from '../client-db/reply-hold';
 import { clearDocuments, collectionsWithBases, deleteServerDoc, putFreshServerDocs, putServerDocs } from './server-documents';
 import type { SendSettled } from './server-documents';
 
@@ -177,6 +178,8 @@ export function createFeedWriter(deps: FeedWriterDeps) {
               }
               // From now on the screens count from their own complete copy.
               await db.meta.delete('unread-counts');
+              // The reply hold the device uses from now on, offline too (client-db/reply-hold.ts).
+              if (op.replyHoldS !== null) await db.meta.put(replyHoldRow(op.replyHoldS));
               effects.push({ kind: 'ready', windowDays: op.windowDays });
               break;
             case 'counts': {

@@ -28,9 +28,16 @@ export type NewRowIds = { clientId: string; tempId: string };
 /** Every table a mutation may read or change: the outbox, the base copies, the collections of the registry's definitions. */
 export const outboxTables = (db: InboxDatabase) => [db.outbox, db.bases, ...MUTATED_COLLECTIONS.map((col) => db.table(col))];
 
+/**
+ * The enqueue's tables: the outbox's, and `meta`, where a definition's `prepare` reads what the
+ * server last told the device (a held reply's delay, client-db/reply-hold.ts). Only the enqueue
+ * opens it: the sender's transactions do not wait on the connection state's writes.
+ */
+const enqueueTables = (db: InboxDatabase) => [...outboxTables(db), db.meta];
+
 /** Records a user action: a coalescing one may take over its document's queued row instead. */
 export async function enqueueMutation(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number> {
-  return db.transaction('rw', outboxTables(db), async () => {
+  return db.transaction('rw', enqueueTables(db), async () => {
     // The same call again (a tab repeating it on a new leader): its row, if it is still here.
     const recorded = await db.outbox.where('client_id').equals(ids.clientId).first();
     if (recorded?.id !== undefined) return recorded.id;
@@ -76,7 +83,8 @@ function dependsOn(row: OutboxRow, key: string): boolean {
 /**
  * Adds a row and shows its patch, then the rows its definition queues with it (each sent under
  * this row's mutation id suffixed by its kind: unique as long as this one's is). Runs inside a
- * transaction over `outboxTables(db)`.
+ * transaction over `outboxTables(db)`, and `meta` too for an input whose `prepare` reads it (an
+ * enqueue's).
  */
 export async function addMutationRow(db: InboxDatabase, input: MutationInput, ids: NewRowIds, now: number): Promise<number> {
   const definition = definitionOf(input);

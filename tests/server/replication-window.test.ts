@@ -26,7 +26,7 @@ describeEachDatabase('the replication window', (database) => {
     const socket = openStream(suite.server.url, { token: inbox.session.token, init: true });
     const { before, ready } = await socket.untilReady();
     await socket.close();
-    expect(ready.document).toEqual({ window_days: 90 });
+    expect(ready.document).toEqual({ window_days: 90, reply_hold_s: 10 });
     const conversations = sentIds(before, 'conversations');
     expect(conversations.has(oldRead.id)).toBe(false);
     for (const kept of [oldUnread, oldOpen, recentClosed]) expect(conversations.has(kept.id)).toBe(true);
@@ -46,7 +46,7 @@ describeEachDatabase('the replication window', (database) => {
     const all = openStream(suite.server.url, { token: inbox.session.token, init: true });
     const everything = await all.untilReady();
     await all.close();
-    expect(everything.ready.document).toEqual({ window_days: 0 });
+    expect(everything.ready.document).toEqual({ window_days: 0, reply_hold_s: 10 });
     expect(sentIds(everything.before, 'conversations').size).toBe(inbox.conversations.length);
   });
 });

@@ -38,7 +38,7 @@ describeEachDatabase('realtime stream', (database) => {
       .select((eb) => eb.fn.max('org_seq').as('latest'))
       .where('org_id', '=', inbox.session.organization.id)
       .executeTakeFirstOrThrow();
-    expect(ready).toEqual({ action: 'READY', cursor: Number(latest), document: { window_days: 90 } });
+    expect(ready).toEqual({ action: 'READY', cursor: Number(latest), document: { window_days: 90, reply_hold_s: 10 } });
     await socket.close();
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forwardBody, newConversationBody, noteBody, noteEditBody, replyBody } from '../api/conversation-requests';
 import { draftIdField } from '../api/id-fields';
+import { REPLY_HOLD_MAX_S, REPLY_HOLD_MIN_S } from '../constants';
 import { conversationIdField, messageIdField } from './conversation-mutations';
 
 /** A file already uploaded (`POST attachments/`): its id goes with the reply, its name and size make the optimistic list. */
@@ -11,6 +12,13 @@ const uploadedAttachment = z.object({
   type: z.string(),
   url: z.string(),
 });
+
+/**
+ * Set by the worker on a held reply: how long it is held, in seconds (the server's reply hold as
+ * the device last heard it; the server holds it by its own). A row stored without it was held
+ * PENDING_MESSAGE_DELAY_S.
+ */
+const heldDelay = z.number().int().min(REPLY_HOLD_MIN_S).max(REPLY_HOLD_MAX_S).optional();
 
 /**
  * Replies, notes, forwards, a conversation started by email, undo and release of a held send, and
@@ -31,6 +39,7 @@ export const MESSAGE_MUTATIONS = {
     attachments: z.array(uploadedAttachment).max(10).optional(),
     /** Set by the worker on a held reply: its device releases it at the end of its delay (`release`). */
     awaits_release: replyBody.shape.awaits_release,
+    delay: heldDelay,
     html: replyBody.shape.html,
     cc: replyBody.shape.cc,
     bcc: replyBody.shape.bcc,
@@ -59,6 +68,8 @@ export const MESSAGE_MUTATIONS = {
     agent_id: z.number().int().positive(),
     /** Filled by the worker: the contact of `to`, when the device knows it. */
     contact_id: z.number().int().positive().optional(),
+    /** Filled by the worker: how long its first message is held. */
+    delay: heldDelay,
     to: newConversationBody.shape.to,
     subject: newConversationBody.shape.subject,
     message: newConversationBody.shape.message,

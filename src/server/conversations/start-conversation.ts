@@ -3,7 +3,7 @@ import { findContactByEmail, findOrCreateContactByEmail } from '../contacts/cont
 import type { ChannelRow } from '../db/database';
 import { badRequest, fieldError } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
-import { saveReply } from '../messages/save-reply';
+import { saveReply, type ReplyHold } from '../messages/save-reply';
 import { lastUpdateText, toConversation } from './conversation-model';
 import { insertIncomingConversation } from './insert-incoming-conversation';
 
@@ -23,7 +23,7 @@ export async function startConversation(
   write: Write,
   agentId: number,
   body: NewConversationBody,
-  options: { releaseGraceMs: number },
+  hold: ReplyHold,
 ): Promise<{ answer: NewConversationResponse; deliverAt: number | null }> {
   const channel = await sendingChannel(write, body.from);
   const known = await findContactByEmail(write, body.to);
@@ -52,7 +52,7 @@ export async function startConversation(
       ...(body.target_id === undefined ? {} : { target_id: body.target_id }),
       ...(body.sent_at === undefined ? {} : { sent_at: body.sent_at }),
     },
-    options,
+    hold,
   );
   const row = await write.trx.selectFrom('conversations').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
   const { message, generated_id } = reply.answer;

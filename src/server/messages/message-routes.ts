@@ -25,7 +25,7 @@ import { runMutation } from '../mutations/run-mutation';
 import { answerListing } from '../realtime/streamed-get';
 import { findMessageRow, listMessages } from './message-queries';
 import { addNote, editNote, findNoteForWrite, removeNote } from './notes';
-import { saveReply } from './save-reply';
+import { saveReply, type ReplyHold } from './save-reply';
 import { releaseMessage } from './release-message';
 import { retryMessage } from './retry-message';
 import { undoMessage } from './undo-message';
@@ -36,6 +36,7 @@ import { undoMessage } from './undo-message';
  */
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
+  const hold: ReplyHold = { holdSeconds: ctx.config.replyHoldS, releaseGraceMs: ctx.config.releaseGraceMs };
 
   app.get('/conversations/:id/messages/', { preHandler }, (request, reply) =>
     answerListing(ctx, request, reply, 'messages', async () => {
@@ -57,7 +58,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       reply,
       async (write, caller) => {
         const body = parseInput(newConversationBody, request.body);
-        const { answer, deliverAt } = await startConversation(write, caller.agent.id, body, { releaseGraceMs: ctx.config.releaseGraceMs });
+        const { answer, deliverAt } = await startConversation(write, caller.agent.id, body, hold);
         if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
         return answer;
       },
@@ -75,7 +76,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
         if (!(EDITORS as readonly string[]).includes(editor)) throw notFound();
         const body = parseInput(replyBody, request.body);
         const conversation = await findConversationForWrite(write, id);
-        const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body, { releaseGraceMs: ctx.config.releaseGraceMs });
+        const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body, hold);
         if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
         return answer;
       },

@@ -1,5 +1,5 @@
 import type { ReplyBody, ReplyResponse } from '../../protocol/api/conversation-requests';
-import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S } from '../../protocol/constants';
+import { CHAT_MESSAGE_DELAY_S } from '../../protocol/constants';
 import type { Attachment, MessageSource } from '../../protocol/documents';
 import { replyAttachments } from '../channels/reply-attachments';
 import { sanitizeEmailHtml } from '../channels/sanitize-email-html';
@@ -35,20 +35,26 @@ export function deliveryJobTime(now: number, deliverAt: number, awaitsRelease: b
 }
 
 /**
- * A reply (§4). Chat goes out at once (SENT); anything else is saved PENDING for
- * PENDING_MESSAGE_DELAY_S with a delivery job in the same transaction, and can be undone until
- * the job runs (see undo-message.ts). The draft it was written in goes with it. Resolves with
- * the answer and when the job is due (null when already sent).
+ * How a reply is held: `holdSeconds`, the server's REPLY_HOLD_S (the spec's PENDING_MESSAGE_DELAY_S
+ * by default), and the grace a reply awaiting its device's release gets after it (RELEASE_GRACE_MS).
+ */
+export type ReplyHold = { holdSeconds: number; releaseGraceMs: number };
+
+/**
+ * A reply (§4). Chat goes out at once (SENT); anything else is saved PENDING for the server's
+ * hold (`holdSeconds`, stored as the message's `delay`) with a delivery job in the same
+ * transaction, and can be undone until the job runs (see undo-message.ts). The draft it was
+ * written in goes with it. Resolves with the answer and when the job is due (null when already sent).
  */
 export async function saveReply(
   write: Write,
   conversation: ConversationRow,
   agentId: number,
   body: ReplyBody,
-  options: { releaseGraceMs: number },
+  hold: ReplyHold,
 ): Promise<{ answer: ReplyResponse; deliverAt: number | null }> {
   const source: MessageSource = body.source ?? (conversation.channel === 'CHAT' ? 'CHAT' : 'EMAIL');
-  const delay = source === 'CHAT' ? CHAT_MESSAGE_DELAY_S : PENDING_MESSAGE_DELAY_S;
+  const delay = source === 'CHAT' ? CHAT_MESSAGE_DELAY_S : hold.holdSeconds;
   const { pressedAt, deliverAt } = deliveryTime(write.now, body.sent_at, delay);
   const held = delay > 0;
   if (source !== 'EMAIL') assertPlainReply(body);
@@ -73,7 +79,7 @@ export async function saveReply(
     bcc: writeJsonListColumn(body.bcc && [...new Set(body.bcc)]),
   });
   await files.attach(Number(message.id.slice(2)));
-  const runAt = deliveryJobTime(write.now, deliverAt, body.awaits_release === true, options.releaseGraceMs);
+  const runAt = deliveryJobTime(write.now, deliverAt, body.awaits_release === true, hold.releaseGraceMs);
   if (held) await scheduleJob(write.trx, { orgId: write.orgId, kind: 'deliver_message', ref: message.id, runAt, now: write.now });
   await updateConversation(write, conversation, {
     last_update: lastUpdateText(body.message),

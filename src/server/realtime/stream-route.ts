@@ -55,8 +55,9 @@ function onFrame(socket: WebSocket, data: RawData, isBinary: boolean, on: FrameH
  * `GET /stream` (docs/architecture.md "Realtime protocol", §4, §7). Frames sent on a new socket, in order:
  * VERSION; then either the feed rows after the client's cursor (`{action, col, document,
  * cursor}`) or RESET and `fetch` batches of every document; then READY with the cursor the
- * client now holds; then the presence of the other agents (presence-hub.ts); then every later
- * change once, in feed order, and presence changes as they happen. A plain GET is a 404.
+ * client now holds (its `document`: the agent's replication window and the reply hold); then
+ * the presence of the other agents (presence-hub.ts); then every later change once, in feed
+ * order, and presence changes as they happen. A plain GET is a 404.
  */
 export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void {
   const opening = new Set<Promise<void>>();
@@ -97,7 +98,9 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
     const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null, deflatedBatches: query.batches === 'deflate' });
     if (ready === null || isClosed()) return;
-    sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays } }));
+    // READY also tells the device the reply hold (REPLY_HOLD_S): it stores it and holds its
+    // optimistic replies as long, offline too (src/client-db/reply-hold.ts).
+    sendFrame(socket, JSON.stringify({ action: 'READY', cursor: ready, document: { window_days: windowDays, reply_hold_s: ctx.config.replyHoldS } }));
     presence.join(client, currentView());
     await ctx.stream.goLive(client, ready);
   };

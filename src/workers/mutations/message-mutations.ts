@@ -1,4 +1,5 @@
 import type { InboxDatabase, LocalMessage } from '../../client-db/inbox-database';
+import { storedReplyHold } from '../../client-db/reply-hold';
 import { apiPaths } from '../../protocol/api/routes';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S, REMOVAL_ANIMATION_MS } from '../../protocol/constants';
 import type { MutationInput, MutationOf } from '../../protocol/mutations/mutation-input';
@@ -23,12 +24,13 @@ export const messageMutations = {
     uses: draftOfSend,
     touches: ['conversations', 'drafts'],
     // A chat conversation's replies go out at once (§4); the held copy must say so too. A held
-    // one is confirmed by this device at the end of its delay (`release`, queued with it).
+    // one is held as long as the server last said (client-db/reply-hold.ts), and confirmed by
+    // this device at the end of its delay (`release`, queued with it).
     prepare: async (db, input) => {
       let source = input.source;
       if (source === undefined) source = (await db.conversations.get(input.conversation_id))?.channel === 'CHAT' ? 'CHAT' : undefined;
       const prepared = source === undefined ? input : { ...input, source };
-      return replyDelaySeconds(source) > 0 ? { ...prepared, awaits_release: true } : prepared;
+      return source === 'CHAT' ? prepared : { ...prepared, delay: await storedReplyHold(db), awaits_release: true };
     },
     queued: async (db, input, context) => [...(await draftDeletedWithSend(db, input)), ...releaseOf(input, context)],
     patch: { messages: (_doc, input, context) => temporaryMessage(input, context) },
@@ -183,7 +185,7 @@ function heldLane(conversationId: number): string {
 /** The release queued with a held reply, due at the end of its delay. */
 function releaseOf(input: MutationOf<'reply'>, context: RequestContext): MutationInput[] {
   if (!input.awaits_release || context.tempId === null) return [];
-  const releaseAt = context.createdAt + replyDelaySeconds(input.source) * 1000;
+  const releaseAt = context.createdAt + replyDelaySeconds(input) * 1000;
   return [{ kind: 'release', conversation_id: input.conversation_id, message_id: context.tempId, release_at: releaseAt }];
 }
 
@@ -192,9 +194,13 @@ export function heldSendUndo(message: { id: string; conversation_id: number }): 
   return { kind: 'undo', conversation_id: message.conversation_id, message_id: message.id };
 }
 
-/** §4: a non-chat reply is held 10 s, a chat reply 0 s; a note is not delivered at all. */
-export function replyDelaySeconds(source: string | undefined): number {
-  return source === 'CHAT' ? CHAT_MESSAGE_DELAY_S : PENDING_MESSAGE_DELAY_S;
+/**
+ * §4: a chat reply is held 0 s; any other for the delay its row was given (the server's hold as
+ * the device last heard it), or the spec's 10 s for a row stored without one. A note is not
+ * delivered at all.
+ */
+export function replyDelaySeconds(reply: { source?: string | undefined; delay?: number | undefined }): number {
+  return reply.source === 'CHAT' ? CHAT_MESSAGE_DELAY_S : (reply.delay ?? PENDING_MESSAGE_DELAY_S);
 }
 
 function createdMessage(tempId: string | null): Target {
@@ -228,7 +234,7 @@ async function draftDeletedWithSend(db: InboxDatabase, input: Send): Promise<Mut
 export function temporaryMessage(input: Send, context: PatchContext): LocalMessage | null {
   if (context.tempId === null) return null;
   const reply = input.kind === 'reply' ? input : null;
-  const delay = reply ? replyDelaySeconds(reply.source) : 0;
+  const delay = reply ? replyDelaySeconds(reply) : 0;
   const message: LocalMessage = {
     id: context.tempId,
     conversation_id: input.conversation_id,

@@ -84,7 +84,10 @@ export type MutationDefinition<I extends MutationInput> = {
    * is still queued and nothing queued after it in its lanes uses that document.
    */
   coalesces?: boolean;
-  /** Completes the input from what the device holds, inside the enqueue transaction. */
+  /**
+   * Completes the input from what the device holds, inside the enqueue transaction: the
+   * collections and `meta` (what the server last told the device, e.g. the reply hold).
+   */
   prepare?(db: InboxDatabase, input: I): Promise<I>;
   /**
    * Runs inside the enqueue transaction once the row is stored: further local writes, and the

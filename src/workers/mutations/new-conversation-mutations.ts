@@ -1,4 +1,5 @@
 import type { LocalMessage } from '../../client-db/inbox-database';
+import { storedReplyHold } from '../../client-db/reply-hold';
 import type { Conversation } from '../../protocol/documents';
 import type { MutationOf } from '../../protocol/mutations/mutation-input';
 import { documentIn, isConversationDoc, isMessageDoc, isRecord } from './answer-documents';
@@ -25,11 +26,13 @@ export const newConversationMutations = {
       { col: 'conversations', id: input.conversation_id },
       ...(tempId === null ? [] : [{ col: 'messages' as const, id: tempId }]),
     ],
-    // The contact the address belongs to, when this device knows it.
+    // The contact the address belongs to, when this device knows it, and how long its first
+    // message is held: as long as the server last said (client-db/reply-hold.ts).
     touches: ['contacts'],
     prepare: async (db, input) => {
       const contact = await db.contacts.where('email').equals(input.to).first();
-      return contact ? { ...input, contact_id: contact.id } : input;
+      const held = { ...input, delay: await storedReplyHold(db) };
+      return contact ? { ...held, contact_id: contact.id } : held;
     },
     patch: {
       conversations: (doc, input, context) => doc ?? startedConversation(input, context),
@@ -89,13 +92,14 @@ function startedConversation(input: Start, context: PatchContext): Conversation 
 }
 
 function firstMessage(input: Start, context: PatchContext): LocalMessage | null {
-  const { conversation_id, message, html, cc, bcc, attachments } = input;
+  const { conversation_id, message, delay, html, cc, bcc, attachments } = input;
   const message_ = temporaryMessage(
     {
       kind: 'reply',
       conversation_id,
       message,
       source: 'EMAIL',
+      ...(delay === undefined ? {} : { delay }),
       ...(html === undefined ? {} : { html }),
       ...(cc ? { cc } : {}),
       ...(bcc ? { bcc } : {}),

@@ -5,6 +5,7 @@ import { MAX_SUBJECT_LENGTH } from '../../../../protocol/api/conversation-reques
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
 import { useSignedIn } from '../../../session/signed-in-context';
+import { useReplyHold } from '../../../sync/use-reply-hold';
 import { useSyncActions } from '../../../sync/use-sync-actions';
 import { AddressField } from '../composer/AddressField';
 import { CopyFields, NO_COPIES } from '../composer/CopyFields';
@@ -37,6 +38,7 @@ type Problems = { to?: string | undefined; subject?: string | undefined; message
 export function NewConversation({ backPath, rowPath }: NewConversationProps) {
   const { agent } = useSignedIn();
   const { mutate } = useSyncActions();
+  const hold = useReplyHold();
   const navigate = useNavigate();
   const [to, setTo] = useState<string[]>([]);
   const [copies, setCopies] = useState<Copies>(NO_COPIES);
@@ -180,7 +182,9 @@ export function NewConversation({ backPath, rowPath }: NewConversationProps) {
           <Link to={backPath} className="btn btn--ghost">
             Discard
           </Link>
-          <span className="new-conversation__hint">Held 10 seconds before it goes, with Undo · Ctrl+Enter sends</span>
+          <span className="new-conversation__hint">
+            Held {hold === 1 ? '1 second' : `${hold} seconds`} before it goes, with Undo · Ctrl+Enter sends
+          </span>
         </div>
       </form>
     </div>
