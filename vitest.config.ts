@@ -41,9 +41,12 @@ export default defineConfig({
           // keeps its own 15 s bound, so a real failure still says what it waited for.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server and Chromium: much of a browser test is
-          // waiting (held replies, delivery retries, polls), which overlaps (docs/decisions.md).
+          // Two files at a time: much of a browser test is waiting (delivery retries, polls),
+          // which overlaps. A worker keeps one Chromium and its shared servers (one per
+          // environment) for every file it runs (docs/decisions.md).
           maxWorkers: 2,
+          isolate: false,
+          globalSetup: ['tests/support/test-run-cleanup.ts'],
           // A group of its own (Vitest runs projects with other worker counts apart), after unit
           // and server as before.
           sequence: { groupOrder: 1 },

@@ -44,7 +44,8 @@ const suite = useSeededBrowserSuite(() =>
     org: 'email-e2e',
     conversations: 3,
     messagesPerConversation: 1,
-    env: { SMTP_URL: sink.url, EMAIL_SPF_INCLUDE: SPF_HOST },
+    // Replies held 2 s: these tests are about what goes out, not the hold (held-send.test.ts).
+    env: { SMTP_URL: sink.url, EMAIL_SPF_INCLUDE: SPF_HOST, REPLY_HOLD_S: '2' },
     dns,
   }),
 );
@@ -140,7 +141,7 @@ describe('email channel in the agent app', () => {
     await expect.poll(() => thread.getByRole('button', { name: /^Download refund-form\.pdf/ }).isVisible()).toBe(true);
     expect(await attached.count()).toBe(0);
 
-    // Once its 10 s have passed, the customer receives it with the file.
+    // Once its hold has passed, the customer receives it with the file.
     const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
     expect(mail.text.trim()).toBe('Here is the form.');
     expect(mail.attachments.map((file) => [file.filename, file.content.toString('utf8')])).toEqual([['refund-form.pdf', '%PDF-1.4 refund form']]);

@@ -17,7 +17,7 @@ afterAll(async () => {
   await Promise.all([sink?.stop(), dns?.stop()]);
 });
 
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'forward-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'forward-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url, REPLY_HOLD_S: '2' }, dns }));
 
 /** Sends a customer's mail and opens its conversation once it is listed. */
 async function openMailFrom(page: Page, from: string, subject: string, text: string): Promise<void> {

@@ -18,9 +18,9 @@ afterAll(async () => {
 });
 
 // After the sink and the DNS server above: its start needs their addresses.
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'delivery-e2e', conversations: 12, messagesPerConversation: 2, env: { SMTP_URL: sink.url }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'delivery-e2e', conversations: 12, messagesPerConversation: 2, env: { SMTP_URL: sink.url, REPLY_HOLD_S: '2' }, dns }));
 
-/** A held reply goes out 10 s after Send (and its release); its job then runs within a poll. */
+/** A held reply goes out 2 s after Send here (REPLY_HOLD_S; the hold itself is held-send.test.ts's), and its job runs within a poll. */
 const DELIVERY = { timeout: 45_000 };
 const NO_ADDRESS = replyBlockerReason({ kind: 'NO_ADDRESS' });
 

@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 
-const suite = useSeededBrowserSuite({ org: 'sync-e2e', conversations: 12, messagesPerConversation: 3 });
+// A server of its own: a test restarts it as a new release.
+const suite = useSeededBrowserSuite({ org: 'sync-e2e', conversations: 12, messagesPerConversation: 3, ownServer: true });
 let conversations: Conversation[];
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { postgresSkipReason } from '../support/postgres';
 import { openServerDatabase } from '../support/server-database';
 import { startServer, type DatabaseKind, type RunningServer } from '../support/server-process';
 import { startDnsServer } from '../support/dns-server';
-import { keepForWorker, sharedOnce } from '../support/shared-servers';
+import { keepForWorker, sharedOnce, sharingServers } from '../support/shared-servers';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const skipPostgres = (await postgresSkipReason()) !== null;
@@ -81,7 +81,7 @@ export function useServerSuite(database: DatabaseKind, env: Record<string, strin
 
   beforeAll(async () => {
     const shared = await sharedEnv();
-    if (process.env.SHARED_SERVERS !== '0' && fitsShared(env, shared)) {
+    if (sharingServers && fitsShared(env, shared)) {
       running = await sharedOnce(`server:${database}`, async () => ({
         server: keepForWorker(await startServer({ database, env: shared })),
         mail: await sharedMailSink(),

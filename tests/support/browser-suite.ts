@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import type { ApiClient } from './api-client';
 import { assertAppBuilt, launchBrowser } from './browser';
 import { readMetrics, type Metrics } from './metrics';
-import { signInAsOwner, startSeededServer, type SeededServer } from './seeded-server';
+import { seedOnServer, signInAsOwner, startSeededServer, type SeededServer } from './seeded-server';
 import { startServer, type RunningServer } from './server-process';
+import { forgetShared, isKeptForWorker, keepForWorker, sharedOnce, sharingServers } from './shared-servers';
 
 export type BrowserSuite<App extends { server: RunningServer }> = {
   /** What `start` resolved to (the seeded server, the email server, …). */
@@ -44,12 +45,33 @@ export type SeededBrowserSuite<App extends SeededServer> = BrowserSuite<App> & {
   newAgentPage(options?: AgentPageOptions): Promise<Page>;
 };
 
-type SeedOptions = Parameters<typeof startSeededServer>[0];
+type SeedOptions = Parameters<typeof startSeededServer>[0] & {
+  /**
+   * A server of this file's own (for restart(), or a test that reads the whole server's state),
+   * instead of the production build its worker shares between files with the same `env`.
+   */
+  ownServer?: boolean;
+};
+
+/** The worker's Chromium, launched by its first browser file and used by every later one (a fresh context per test). */
+async function sharedBrowser(): Promise<Browser> {
+  if (!sharingServers) return launchBrowser();
+  const browser = await sharedOnce('chromium', launchBrowser);
+  if (browser.isConnected()) return browser;
+  forgetShared('chromium');
+  return sharedOnce('chromium', launchBrowser);
+}
+
+/** The production build its worker shares between browser files asking for the same environment. */
+function sharedBuildServer(env: Record<string, string>): Promise<RunningServer> {
+  const key = `build-server:${JSON.stringify(Object.entries(env).sort())}`;
+  return sharedOnce(key, async () => keepForWorker(await startServer({ database: 'sqlite', entry: 'build', env })));
+}
 
 /**
- * One server process (from `start`) and one Chromium for the test file, started before its first
- * test and stopped after its last; the contexts a test opens are closed after it, so their
- * sockets and SharedWorkers go too.
+ * A server process (from `start`) and Chromium for the test file: the worker's Chromium, and the
+ * server `start` gives (one the worker shares, or one of the file's own, stopped after its last
+ * test); the contexts a test opens are closed after it, so their sockets and SharedWorkers go too.
  */
 export function useBrowserSuite<App extends { server: RunningServer }>(start: () => Promise<App>): BrowserSuite<App> {
   let app: App | undefined;
@@ -58,7 +80,7 @@ export function useBrowserSuite<App extends { server: RunningServer }>(start: ()
 
   beforeAll(async () => {
     assertAppBuilt();
-    const [started, launched] = await Promise.allSettled([start(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([start(), sharedBrowser()]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -68,8 +90,8 @@ export function useBrowserSuite<App extends { server: RunningServer }>(start: ()
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.server.stop();
+    if (!sharingServers) await browser?.close();
+    if (app && !isKeptForWorker(app.server)) await app.server.stop();
   });
 
   const suite: BrowserSuite<App> = {
@@ -93,6 +115,7 @@ export function useBrowserSuite<App extends { server: RunningServer }>(start: ()
     metrics: () => readMetrics(suite.server.url),
     restart: async (env = {}) => {
       const running = suite.app;
+      if (isKeptForWorker(running.server)) throw new Error('restart() needs a server of the file\'s own (ownServer: true)');
       const port = new URL(running.server.url).port;
       await running.server.stop('SIGTERM', { keepData: true });
       running.server = await startServer({ database: 'sqlite', entry: 'build', reuse: running.server, env: { PORT: port, ...env } });
@@ -105,7 +128,7 @@ export function useBrowserSuite<App extends { server: RunningServer }>(start: ()
 export function useSeededBrowserSuite(seed: SeedOptions): SeededBrowserSuite<SeededServer>;
 export function useSeededBrowserSuite<App extends SeededServer>(start: () => Promise<App>): SeededBrowserSuite<App>;
 export function useSeededBrowserSuite<App extends SeededServer>(seed: SeedOptions | (() => Promise<App>)): SeededBrowserSuite<App | SeededServer> {
-  const base = useBrowserSuite<App | SeededServer>(typeof seed === 'function' ? seed : () => startSeededServer(seed));
+  const base = useBrowserSuite<App | SeededServer>(typeof seed === 'function' ? seed : () => startSeeded(seed));
   return {
     get app() {
       return base.app;
@@ -135,6 +158,12 @@ export function useSeededBrowserSuite<App extends SeededServer>(seed: SeedOption
       return page;
     },
   };
+}
+
+/** The seeded organization on the worker's shared server, or on a server of its own. */
+async function startSeeded({ ownServer = false, ...seed }: SeedOptions): Promise<SeededServer> {
+  if (ownServer || !sharingServers) return startSeededServer(seed);
+  return seedOnServer(await sharedBuildServer(seed.env ?? {}), seed);
 }
 
 /** Waits until the sidebar's connection status says `status`. */

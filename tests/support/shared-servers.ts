@@ -39,6 +39,19 @@ export function keepForWorker(server: RunningServer): RunningServer {
   return server;
 }
 
+/** Whether this server is shared by the worker's files (so a file must not stop it). */
+export function isKeptForWorker(server: RunningServer): boolean {
+  return running.has(server);
+}
+
+/** Drops a shared value, so the next file starts a new one (a browser that went away). */
+export function forgetShared(key: string): void {
+  shared.delete(key);
+}
+
+/** Whether files may share servers: SHARED_SERVERS=0 gives every file its own, as before. */
+export const sharingServers = process.env.SHARED_SERVERS !== '0';
+
 let stopping = false;
 function stopAll(): void {
   if (stopping) return;
