@@ -127,14 +127,16 @@ describeEachDatabase('bootstrap: the first screen first', (database) => {
   it('sends the rest anyway to a client that never answers a PAINT, after a while', async () => {
     const inbox = await signUpWithInbox(suite, 10, 1);
     const timedOutBefore = await firstScreens(suite.server.url, 'timed_out');
+    // Counted from before the stream opens: the server's wait starts after that, whenever this
+    // busy process happens to read its PAINT, so the time can only be longer, never shorter.
+    const openedAt = Date.now();
     const socket = openStream(suite.server.url, { token: inbox.session.token, init: true, holdPaints: true });
     await socket.next((f) => f.action === 'RESET');
     for (let paint = 0; paint < 2; paint++) await socket.next((f) => f.action === 'PAINT');
-    const paintedAt = Date.now();
     const { before } = await socket.untilReady();
-    const waited = Date.now() - paintedAt;
+    const waited = Date.now() - openedAt;
     await socket.close();
-    expect(waited).toBeGreaterThanOrEqual(DEFAULT_FIRST_SCREEN_WAIT_MS - 100);
+    expect(waited).toBeGreaterThanOrEqual(DEFAULT_FIRST_SCREEN_WAIT_MS);
     const conversationIds = [...ids(socket.frames, 'conversations')];
     expect(new Set(conversationIds)).toEqual(new Set(inbox.conversations.map((c) => c.id)));
     expect(before.some((f) => f.action === 'fetch')).toBe(true);
