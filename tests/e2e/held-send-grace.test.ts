@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
+import { heldReplyConversations } from '../support/held-conversations';
 
 /** A short grace (RELEASE_GRACE_MS): how long the server waits for a device that is not heard from. */
 const GRACE_MS = 3000;
 const suite = useSeededBrowserSuite({ org: 'held-grace-e2e', conversations: 12, messagesPerConversation: 2, env: { RELEASE_GRACE_MS: String(GRACE_MS) } });
 
-let used = 0;
-async function freshConversation(): Promise<Conversation> {
-  const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=40&order=newest')).body;
-  const conversation = conversations.filter((c) => c.channel !== 'CHAT')[used++];
-  if (!conversation) throw new Error('The seed has too few email conversations');
-  return conversation;
-}
-
-async function serverCopy(conversationId: number, text: string): Promise<Message | undefined> {
-  const { messages } = (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/?limit=100`)).body;
-  return messages.find((m) => m.message === text);
-}
+const { freshConversation, serverCopy } = heldReplyConversations(suite);
 
 const strip = (page: Page) => page.getByTestId('pending-send');
 

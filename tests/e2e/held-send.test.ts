@@ -6,6 +6,7 @@ import { startLieFiProxy, type LieFiProxy } from '../support/lie-fi-proxy';
 import { localRecords } from '../support/local-records';
 import { outboxRows } from '../support/outbox-rows';
 import { composerText } from '../support/composer-text';
+import { heldReplyConversations } from '../support/held-conversations';
 
 const suite = useSeededBrowserSuite({ org: 'held-send-e2e', conversations: 20, messagesPerConversation: 2 });
 const UNCONFIRMED = 'Undo not confirmed: the reply may be sent';
@@ -34,19 +35,7 @@ async function behindProxy(init?: () => void): Promise<{ proxy: LieFiProxy; page
   return { proxy, page };
 }
 
-let used = 0;
-/** An email conversation (a chat reply is not held) no other test of this file touched. */
-async function freshConversation(): Promise<Conversation> {
-  const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=40&order=newest')).body;
-  const conversation = conversations.filter((c) => c.channel !== 'CHAT')[used++];
-  if (!conversation) throw new Error('The seed has too few conversations');
-  return conversation;
-}
-
-async function serverCopy(conversationId: number, text: string): Promise<Message | undefined> {
-  const { messages } = (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/?limit=100`)).body;
-  return messages.find((m) => m.message === text);
-}
+const { freshConversation, serverCopy } = heldReplyConversations(suite);
 
 const thread = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const strip = (page: Page) => page.getByTestId('pending-send');

@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PENDING_MESSAGE_DELAY_S } from '../../src/protocol/constants';
-import type { Conversation, Message } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { localRecords } from '../support/local-records';
+import { heldReplyConversations } from '../support/held-conversations';
 
 /** The hold this server is given (REPLY_HOLD_S), instead of the spec's 10 s. */
 const HOLD_S = 2;
 const suite = useSeededBrowserSuite({ org: 'reply-hold-e2e', conversations: 6, messagesPerConversation: 1, env: { REPLY_HOLD_S: String(HOLD_S) } });
 
-let used = 0;
-/** An email conversation (a chat reply is not held) no other test of this file touched. */
-async function freshConversation(): Promise<Conversation> {
-  const { conversations } = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=40&order=newest')).body;
-  const conversation = conversations.filter((c) => c.channel !== 'CHAT')[used++];
-  if (!conversation) throw new Error('The seed has too few conversations');
-  return conversation;
-}
-
-async function serverCopy(conversationId: number, text: string): Promise<Message | undefined> {
-  const { messages } = (await suite.api.get<{ messages: Message[] }>(`conversations/${conversationId}/messages/?limit=100`)).body;
-  return messages.find((m) => m.message === text);
-}
+const { freshConversation, serverCopy } = heldReplyConversations(suite);
 
 /** This browser's copy of the reply (IndexedDB): what the countdown reads. */
 async function localCopy(page: Page, text: string): Promise<Record<string, unknown> | undefined> {
