@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickSendable } from '../../src/workers/pick-sendable';
-import { conversation, createHarness } from './support/worker-harness';
+import { conversation, startedHarnesses } from './support/worker-harness';
 import type { Harness } from './support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-async function started() {
-  const h = createHarness();
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const started = startedHarnesses();
 
 const statuses = async (h: Harness, ids: number[]) => (await h.db.conversations.bulkGet(ids)).map((c) => c?.status);
 

@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/protocol/error-texts';
-import { conversation, createHarness, message } from './support/worker-harness';
+import { conversation, message, startedHarnesses } from './support/worker-harness';
 import type { Harness } from './support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-async function started() {
-  const h = createHarness();
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const started = startedHarnesses();
 
 const threadIds = async (h: Harness, conversationId: number) =>
   (await h.db.messages.where('conversation_id').equals(conversationId).sortBy('timestamp_ts')).map((m) => m.id);

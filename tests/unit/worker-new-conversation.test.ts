@@ -1,22 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationViewPath, customInboxViewPath, startingConversationId } from '../../src/app/screens/conversation-filter';
 import { newTemporaryConversationId } from '../../src/app/screens/conversations/new/temporary-conversation-id';
-import { conversation, createHarness, message } from './support/worker-harness';
-import type { Harness } from './support/worker-harness';
+import { conversation, message, startedHarnesses } from './support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const started = startedHarnesses();
 
 const START = { kind: 'new-conversation', conversation_id: -42, agent_id: 7, to: 'lee@prospect.example', subject: 'Your trial', message: 'Hi Lee' } as const;
 

@@ -1,22 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVICTION_DELAY_MS, evictOutsideWindow } from '../../src/workers/replication-window';
-import { conversation, createHarness, message } from './support/worker-harness';
-import type { Harness } from './support/worker-harness';
+import { conversation, message, startedHarnesses } from './support/worker-harness';
 
 const DAY = 24 * 3600_000;
-let harnesses: Harness[] = [];
-
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const started = startedHarnesses();
 
 describe('the replication window', () => {
   it('drops read closed conversations older than the window with their messages, and keeps open, waiting, unread, recent, pending, drafted and recently opened ones', async () => {

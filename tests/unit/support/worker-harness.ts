@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { openInboxDatabase } from '../../../src/client-db/inbox-database';
 import type { InboxDatabase } from '../../../src/client-db/inbox-database';
 import type { SyncEvent } from '../../../src/client-db/sync-api';
@@ -212,4 +212,22 @@ export function conversation(overrides: Partial<Conversation> = {}): Conversatio
 
 export function message(overrides: Partial<Message> = {}): Message {
   return sampleMessage(overrides);
+}
+
+/**
+ * For a test file's top level: `const started = startedHarnesses();` gives a harness whose engine
+ * has started, per call, and closes every one after its test.
+ */
+export function startedHarnesses(): (options?: HarnessOptions) => Promise<Harness> {
+  let harnesses: Harness[] = [];
+  afterEach(async () => {
+    for (const h of harnesses) await h.close();
+    harnesses = [];
+  });
+  return async (options = {}) => {
+    const h = createHarness(options);
+    harnesses.push(h);
+    await h.engine.start();
+    return h;
+  };
 }
