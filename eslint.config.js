@@ -71,7 +71,7 @@ export default tseslint.config(
   },
   {
     // The service worker has its own tsconfig (WebWorker types instead of the DOM's).
-    files: ['src/workers/service-worker.ts', 'src/workers/service-worker-push.ts'],
+    files: ['src/workers/service-worker/service-worker.ts', 'src/workers/service-worker/service-worker-push.ts'],
     languageOptions: {
       parserOptions: { projectService: false, project: './tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
     },

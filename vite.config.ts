@@ -21,9 +21,9 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      // Our own small service worker (src/workers/service-worker.ts), given the precache list.
+      // Our own small service worker (src/workers/service-worker/service-worker.ts), given the precache list.
       strategies: 'injectManifest',
-      srcDir: 'src/workers',
+      srcDir: 'src/workers/service-worker',
       filename: 'service-worker.ts',
       // The page registers it with workbox-window (src/app/pwa/register-service-worker.ts).
       injectRegister: false,

@@ -1,5 +1,5 @@
 import { SYNC_PORT_MESSAGE } from '../client-db/sync-port';
-import { createSyncWorkerHost } from './sync-worker-host';
+import { createSyncWorkerHost } from './engine/sync-worker-host';
 
 /**
  * The same engine in a dedicated worker, where SharedWorker is missing: the tab elected with Web

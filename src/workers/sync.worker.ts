@@ -1,5 +1,5 @@
 import { SYNC_ALIVE_MESSAGE } from '../client-db/shared-sync';
-import { createSyncWorkerHost } from './sync-worker-host';
+import { createSyncWorkerHost } from './engine/sync-worker-host';
 
 /**
  * The SharedWorker: one per browser (per protocol version, by its name), holding the socket and

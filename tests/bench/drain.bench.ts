@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { MutationInput, OutboxRow } from '../../src/client-db/outbox-row';
 import type { Message } from '../../src/protocol/documents';
-import { newTempId } from '../../src/workers/mutation-target';
+import { newTempId } from '../../src/workers/engine/mutation-target';
 import { definitionOf, primaryTargetKey, targetKeysOf } from '../../src/workers/mutations/mutation-registry';
 import { launchBrowser } from '../support/browser';
 import { startSeededServer } from './bench-server';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, it } from 'vitest';
 import type { EmailChannel, InboundResponse } from '../../src/protocol/api/channels';
 import type { Conversation, Message } from '../../src/protocol/documents';
-import { openPrivateKey } from '../../src/server/channels/dkim-keys';
+import { openPrivateKey } from '../../src/server/channels/domains/dkim-keys';
 import { verifyDkim } from '../support/dkim-verify';
 import { publishRecords, startDnsServer, type DnsServer, type DnsZone } from '../support/dns-server';
 import { proveDomain } from '../support/prove-domain';

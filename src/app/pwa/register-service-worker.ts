@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 
-/** The service worker's URL: vite-plugin-pwa builds src/workers/service-worker.ts to it. */
+/** The service worker's URL: vite-plugin-pwa builds src/workers/service-worker/service-worker.ts to it. */
 export const SERVICE_WORKER_URL = '/service-worker.js';
 const SCOPE = '/';
 const UPDATE_CHECK_MS = 60 * 60_000;

@@ -1,7 +1,7 @@
 import type { EmailChannel } from '../../protocol/api/channels';
 import type { ChannelRow, EmailDomainRow } from '../db/database';
-import { storedChecks } from './domain-queries';
-import { expectedRecords, type VerificationPolicy } from './domain-verification';
+import { storedChecks } from './domains/domain-queries';
+import { expectedRecords, type VerificationPolicy } from './domains/domain-verification';
 
 /** A check that started longer ago than this died with its process: the flag no longer shows. */
 export const VERIFYING_STALE_MS = 60_000;

@@ -11,9 +11,9 @@ import { fieldError, HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { deleteChannel, findChannel, insertChannel, listChannels } from './channel-queries';
 import { toEmailChannel } from './channel-model';
-import { ensureDomain, listDomains } from './domain-queries';
+import { ensureDomain, listDomains } from './domains/domain-queries';
 import { domainOf, normalizeAddress } from './email-address';
-import { verifyDomain } from './verify-domain';
+import { verifyDomain } from './domains/verify-domain';
 
 /**
  * The email channels of §7 under `organization/channels`: list (any agent), add, remove and

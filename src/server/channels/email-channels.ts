@@ -5,15 +5,15 @@ import type { Config } from '../config';
 import type { ContentPool } from '../content/content-pool';
 import type { MessageDelivery } from '../messages/message-delivery';
 import type { WriteDeps } from '../realtime/write-transaction';
-import { createAttachmentStore, type AttachmentStore } from './attachment-store';
+import { createAttachmentStore, type AttachmentStore } from './attachments/attachment-store';
 import type { ChannelConfig } from './channel-config';
-import { createDnsResolver, type DnsResolver } from './dns-resolver';
-import type { VerificationPolicy } from './domain-verification';
-import { createEmailDelivery } from './email-delivery';
-import { createEmailTransport, type EmailTransport } from './email-transport';
-import type { ForwardDeps } from './forward-email';
-import { createInboundMail, type InboundMail } from './inbound-email';
-import { createInboundSmtpServer, type InboundSmtpServer } from './inbound-smtp-server';
+import { createDnsResolver, type DnsResolver } from './domains/dns-resolver';
+import type { VerificationPolicy } from './domains/domain-verification';
+import { createEmailDelivery } from './outbound/email-delivery';
+import { createEmailTransport, type EmailTransport } from './outbound/email-transport';
+import type { ForwardDeps } from './outbound/forward-email';
+import { createInboundMail, type InboundMail } from './inbound/inbound-email';
+import { createInboundSmtpServer, type InboundSmtpServer } from './inbound/inbound-smtp-server';
 
 /** What the email channel's routes, SMTP server and delivery share, built once per app. */
 export type EmailChannels = {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseSpooledEmail } from '../channels/parse-inbound-email';
+import { parseSpooledEmail } from '../channels/inbound/parse-inbound-email';
 import { cleanHtml, type CleanHtml, type CleanHtmlInput } from './clean-html';
 
 export type CleanHtmlFileInput = Omit<CleanHtmlInput, 'html'> & { htmlPath: string };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ParseEmailInput, ParseEmailResult } from '../channels/parsed-email';
+import type { ParseEmailInput, ParseEmailResult } from '../channels/inbound/parsed-email';
 import type { CleanHtml, CleanHtmlInput } from './clean-html';
 import type { ContentConfig } from './content-config';
 import type { CleanHtmlFileInput, ContentJobs } from './content-jobs';

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { createChannelTables } from '../channels/channel-tables';
 import { createChatTables } from '../chat/chat-tables';
-import { createDomainTables } from '../channels/domain-tables';
+import { createDomainTables } from '../channels/domains/domain-tables';
 import { bindMutationsToRequests } from '../mutations/mutation-tables';
 import { createBlockingTables } from './blocking-tables';
 import { createDraftTables } from './draft-tables';

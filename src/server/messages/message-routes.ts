@@ -14,7 +14,7 @@ import {
 } from '../../protocol/api/conversation-requests';
 import { apiPaths } from '../../protocol/api/routes';
 import type { AppContext } from '../app-context';
-import { forwardConversation } from '../channels/forward-email';
+import { forwardConversation } from '../channels/outbound/forward-email';
 import { findConversationForWrite } from '../conversations/conversation-changes';
 import { findConversationRow } from '../conversations/conversation-queries';
 import { startConversation } from '../conversations/start-conversation';

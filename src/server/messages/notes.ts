@@ -1,6 +1,6 @@
 import type { NoteBody, NoteEditBody } from '../../protocol/api/conversation-requests';
 import type { Message } from '../../protocol/documents';
-import { replyAttachments } from '../channels/reply-attachments';
+import { replyAttachments } from '../channels/outbound/reply-attachments';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/database';

@@ -1,7 +1,7 @@
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import type { Message } from '../../protocol/documents';
 import { replyBlockerReason } from '../../protocol/reply-delivery';
-import { findReplyRoute } from '../channels/reply-route';
+import { findReplyRoute } from '../channels/outbound/reply-route';
 import { HttpError } from '../http/http-error';
 import { scheduleJob } from '../jobs/job-queries';
 import type { Write } from '../realtime/write-transaction';

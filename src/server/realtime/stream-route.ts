@@ -93,7 +93,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     ctx.stream.register(client);
     sendFrame(socket, JSON.stringify({ action: 'VERSION', version: ctx.config.buildId }));
     // The agent's replication window: the bootstrap leaves older closed conversations out, and
-    // READY tells the device, which evicts what has left it (src/workers/replication-window.ts).
+    // READY tells the device, which evicts what has left it (src/workers/feed/replication-window.ts).
     const windowDays = agentPreferences(signedIn.agent).replication_days;
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
     const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null, deflatedBatches: query.batches === 'deflate' });

@@ -1,5 +1,5 @@
 import { listChannels, insertChannel } from '../channels/channel-queries';
-import { ensureDomain, findOtherHolder } from '../channels/domain-queries';
+import { ensureDomain, findOtherHolder } from '../channels/domains/domain-queries';
 import type { ChannelRow, Db } from '../db/database';
 
 export type SeededAddress = { id: number; email: string; created: boolean };

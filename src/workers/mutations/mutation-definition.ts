@@ -56,7 +56,7 @@ export type SeedDocuments = { [C in CollectionName]?: LocalDocuments[C][] };
 
 /**
  * A small case of the mutation: its input over these documents changes at least one of its
- * targets. tests/unit/worker-mutation-registry.test.ts runs every definition's sample through
+ * targets. tests/unit/workers/mutations/mutation-registry.test.ts runs every definition's sample through
  * enqueue, optimistic change, refusal and rollback, so a new definition is tested by declaring it.
  */
 export type MutationSample<I> = { seed: SeedDocuments; input: I };

@@ -2,7 +2,7 @@ import type { OutboxRow } from '../../client-db/outbox-row';
 import { COLLECTIONS } from '../../protocol/collections';
 import type { CollectionName } from '../../protocol/documents';
 import type { MutationInput, MutationKind, MutationOf } from '../../protocol/mutations/mutation-input';
-import { targetKey } from '../mutation-target';
+import { targetKey } from '../engine/mutation-target';
 import { bulkMutations } from './bulk-mutations';
 import { conversationActionMutations } from './conversation-action-mutations';
 import { conversationMutations } from './conversation-mutations';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/workers/connection';
+import type { Clock } from '../../../src/workers/socket/connection';
 
 /** A clock whose time moves only when the test says so. */
 export function createFakeClock(start = 1_000_000) {

@@ -4,11 +4,11 @@ import { openInboxDatabase } from '../../../src/client-db/inbox-database';
 import type { InboxDatabase } from '../../../src/client-db/inbox-database';
 import type { SyncEvent } from '../../../src/client-db/sync-api';
 import type { Conversation, Message } from '../../../src/protocol/documents';
-import type { SocketLike } from '../../../src/workers/connection';
+import type { SocketLike } from '../../../src/workers/socket/connection';
 import { sampleConversation, sampleMessage } from '../../../src/workers/mutations/sample-documents';
-import type { NetworkPort } from '../../../src/workers/network-port';
-import { createSyncEngine } from '../../../src/workers/sync-engine';
-import type { SyncEngine, SyncEngineDeps } from '../../../src/workers/sync-engine';
+import type { NetworkPort } from '../../../src/workers/socket/network-port';
+import { createSyncEngine } from '../../../src/workers/engine/sync-engine';
+import type { SyncEngine, SyncEngineDeps } from '../../../src/workers/engine/sync-engine';
 import { createFakeClock } from './fake-clock';
 
 /** Fakes for the sync engine's ports: socket, fetch, network, clock. No real network anywhere. */
