@@ -21,10 +21,8 @@ export type KeyPress = {
   overlayOpen: boolean;
 };
 
-export type ShortcutGroup = HelpSection;
-
 /** A row of the `?` sheet: the command's keys as written (`mod` for ⌘/Ctrl), its id and words. */
-export type Shortcut = { keys: readonly string[]; action: string; label: string; group: ShortcutGroup };
+export type Shortcut = { keys: readonly string[]; action: string; label: string; group: HelpSection };
 
 /** The `?` sheet's rows: the commands with a section, in their order. */
 export function helpRows(commands: readonly Command[] = COMMANDS): Shortcut[] {

@@ -38,7 +38,9 @@ export type Command = {
   palette?: PaletteEntry;
 };
 
-export type HelpSection = 'Navigation' | 'Conversation' | 'General';
+/** The `?` sheet's sections, in its order. */
+export const HELP_SECTIONS = ['Navigation', 'Conversation', 'General'] as const;
+export type HelpSection = (typeof HELP_SECTIONS)[number];
 
 /** Where the focus is when a key goes down: a field being typed in, a link or button, or anything else. */
 export type KeyTarget = 'text' | 'control' | 'other';

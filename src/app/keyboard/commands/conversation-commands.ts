@@ -3,6 +3,8 @@ import { shownKeys, type Command } from './command';
 
 /** The palette's conversation actions need one to act on: the open one, or the list's selection. */
 const hasTarget = (data: PaletteData) => data.target !== null;
+/** The target is assigned to the agent: `a` and the palette's row take it back. */
+const mine = (data: PaletteData) => data.target?.agent_id === data.myId;
 /** A conversation is open, with its composer (what the insert commands need). */
 const composerOpen = (data: PaletteData) => data.target !== null && data.composerOpen === true;
 
@@ -31,9 +33,9 @@ export const CONVERSATION_COMMANDS: readonly Command[] = [
     perform: (c) => c.forStoredConversation((conversation) => void c.triage.assign(conversation, conversation.agent_id === c.agentId ? null : c.agentId)),
     palette: {
       group: 'Actions',
-      label: (data) => (data.target?.agent_id === data.myId ? 'Unassign me' : 'Assign to me'),
+      label: (data) => (mine(data) ? 'Unassign me' : 'Assign to me'),
       when: hasTarget,
-      does: (data) => ({ type: 'assign', agentId: data.target?.agent_id === data.myId ? null : data.myId }),
+      does: (data) => ({ type: 'assign', agentId: mine(data) ? null : data.myId }),
     },
   },
   { id: 'assign-to', label: 'Assign to…', palette: { group: 'Actions', keywords: 'teammate agent', when: hasTarget, does: { type: 'scope', scope: 'assign' } } },

@@ -12,7 +12,9 @@ export const NAVIGATION_COMMANDS: readonly Command[] = [
     // A focused link or button opens itself on Enter.
     keys: [{ key: 'Enter', targets: ['other'], repeat: true }],
     when: (c) => c.selected !== null && c.selected.id !== c.open?.id,
-    perform: (c) => c.selected && c.openConversation(c.selected.id),
+    perform: (c) => {
+      if (c.selected) c.openConversation(c.selected.id);
+    },
   },
   {
     id: 'back',
@@ -20,7 +22,9 @@ export const NAVIGATION_COMMANDS: readonly Command[] = [
     section: 'Navigation',
     keys: [{ key: 'Escape', targets: ['other', 'control'], repeat: true }],
     when: (c) => c.open !== null,
-    perform: (c) => c.open && c.navigate(c.open.backPath),
+    perform: (c) => {
+      if (c.open) c.navigate(c.open.backPath);
+    },
   },
   {
     // Escape in a field only leaves it; the `?` sheet's Esc row and its note say so.
