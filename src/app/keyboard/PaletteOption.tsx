@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { displayKeys } from './keymap';
+import { IS_MAC } from './mod-key';
 import type { RankedItem } from './palette-items';
 import { Keys } from './ShortcutHelp';
 
@@ -18,7 +20,7 @@ export function PaletteOption({ id, item, active, onHover, onRun }: OptionProps)
     >
       <span className="palette__label">{highlight(item.label, item.positions)}</span>
       {item.hint && <span className="palette__hint">{item.hint}</span>}
-      {item.shortcut && <Keys keys={[item.shortcut]} />}
+      {item.shortcut && <Keys keys={displayKeys(item.shortcut, IS_MAC)} />}
     </div>
   );
 }

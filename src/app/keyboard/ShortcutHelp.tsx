@@ -1,16 +1,14 @@
 import { Modal } from '../components/Modal';
+import { HELP_SECTIONS } from './commands/command';
 import { SHORTCUTS, displayKeys } from './keymap';
-import type { ShortcutGroup } from './keymap';
 import { IS_MAC } from './mod-key';
 
-const GROUPS: readonly ShortcutGroup[] = ['Navigation', 'Conversation', 'General'];
-
-/** `?`: every shortcut, grouped, with its keys. */
+/** `?`: every registered command with a section, grouped, with its keys. */
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Keyboard shortcuts">
       <div className="shortcut-help">
-        {GROUPS.map((group) => (
+        {HELP_SECTIONS.map((group) => (
           <section key={group} className="shortcut-help__group" aria-label={group}>
             <h3 className="shortcut-help__title">{group}</h3>
             <dl className="shortcut-help__list">

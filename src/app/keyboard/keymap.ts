@@ -1,26 +1,13 @@
 /**
- * The app's keyboard shortcuts in one table, and the pure resolver from a key press to the
- * action it means. The hook (use-shortcuts.ts) only turns DOM events into `KeyPress`es.
+ * The pure resolver from a key press to the command it runs, over the registered commands'
+ * bindings (commands/), and the `?` sheet's rows read from the same list. The hook
+ * (use-shortcuts.ts) only turns DOM events into `KeyPress`es.
  */
-export type ShortcutAction =
-  | 'next'
-  | 'previous'
-  | 'open'
-  | 'back'
-  | 'blur'
-  | 'reply'
-  | 'note'
-  | 'tag'
-  | 'assign'
-  | 'close'
-  | 'mark'
-  | 'undo'
-  | 'help'
-  | 'palette'
-  | 'search';
+import type { Command, HelpSection, KeyBinding, KeyTarget } from './commands/command';
+import { shownKeys } from './commands/command';
+import { COMMANDS } from './commands/command-registry';
 
-/** Where the key was pressed: a field being typed in, a link or button, or anything else. */
-export type KeyTarget = 'text' | 'control' | 'other';
+export type { KeyTarget } from './commands/command';
 
 export type KeyPress = {
   key: string;
@@ -34,62 +21,43 @@ export type KeyPress = {
   overlayOpen: boolean;
 };
 
-export type ShortcutGroup = 'Navigation' | 'Conversation' | 'General';
+/** A row of the `?` sheet: the command's keys as written (`mod` for ⌘/Ctrl), its id and words. */
+export type Shortcut = { keys: readonly string[]; action: string; label: string; group: HelpSection };
 
-export type Shortcut = { keys: readonly string[]; action: ShortcutAction; label: string; group: ShortcutGroup };
+/** The `?` sheet's rows: the commands with a section, in their order. */
+export function helpRows(commands: readonly Command[] = COMMANDS): Shortcut[] {
+  return commands.flatMap((command) => {
+    const keys = shownKeys(command);
+    return command.section && keys.length > 0 ? [{ keys, action: command.id, label: command.label, group: command.section }] : [];
+  });
+}
 
-/** What the help dialog lists, in its order; `mod` is ⌘ on macOS and Ctrl elsewhere. */
-export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['j'], action: 'next', label: 'Next conversation', group: 'Navigation' },
-  { keys: ['k'], action: 'previous', label: 'Previous conversation', group: 'Navigation' },
-  { keys: ['Enter'], action: 'open', label: 'Open the selected conversation', group: 'Navigation' },
-  { keys: ['Esc'], action: 'back', label: 'Back to the list, or close a dialog', group: 'Navigation' },
-  { keys: ['/'], action: 'search', label: 'Search conversations', group: 'Navigation' },
-  { keys: ['r'], action: 'reply', label: 'Reply', group: 'Conversation' },
-  { keys: ['n'], action: 'note', label: 'Write a note', group: 'Conversation' },
-  { keys: ['t'], action: 'tag', label: 'Add a tag', group: 'Conversation' },
-  { keys: ['a'], action: 'assign', label: 'Assign to me, or unassign', group: 'Conversation' },
-  { keys: ['e'], action: 'close', label: 'Close the conversation', group: 'Conversation' },
-  { keys: ['x'], action: 'mark', label: 'Select for a bulk action', group: 'Conversation' },
-  { keys: ['z'], action: 'undo', label: 'Undo the last action', group: 'Conversation' },
-  { keys: ['mod', 'k'], action: 'palette', label: 'Command palette', group: 'General' },
-  { keys: ['?'], action: 'help', label: 'Keyboard shortcuts', group: 'General' },
-];
+/** What the help dialog lists, in its order. */
+export const SHORTCUTS: readonly Shortcut[] = helpRows();
 
-const SINGLE_KEYS: Readonly<Record<string, ShortcutAction>> = {
-  j: 'next',
-  k: 'previous',
-  r: 'reply',
-  n: 'note',
-  t: 'tag',
-  a: 'assign',
-  e: 'close',
-  x: 'mark',
-  z: 'undo',
-  '?': 'help',
-  '/': 'search',
-};
+const PLAIN_TARGETS: readonly KeyTarget[] = ['other', 'control'];
 
-/** Held-down keys repeat; only moving through the list should follow them. */
-const REPEATABLE: ReadonlySet<ShortcutAction> = new Set(['next', 'previous']);
+function matches(binding: KeyBinding, press: KeyPress): boolean {
+  const mod = press.ctrlKey || press.metaKey;
+  if (binding.mod) return mod && !press.altKey && press.key.toLowerCase() === binding.key;
+  if (press.overlayOpen || mod || press.altKey || press.key !== binding.key) return false;
+  if (!(binding.targets ?? PLAIN_TARGETS).includes(press.target)) return false;
+  return !press.repeat || binding.repeat === true;
+}
 
 /**
- * The action a key press means, or null to leave it to the page. Nothing fires while typing
- * or with Ctrl/Alt/Meta, except mod+k (from anywhere) and Escape in a field, which leaves it.
+ * The command a key press runs, or null to leave it to the page. Nothing fires while typing,
+ * over a dialog or with Ctrl/Alt/Meta, except mod+k (from anywhere) and Escape in a field,
+ * which leaves it; nothing during an input method's composition.
  */
-export function resolveShortcut(press: KeyPress): ShortcutAction | null {
+export function resolveCommand(press: KeyPress, commands: readonly Command[] = COMMANDS): Command | null {
   if (press.isComposing) return null;
-  const mod = press.ctrlKey || press.metaKey;
-  if (mod && !press.altKey && press.key.toLowerCase() === 'k') return 'palette';
-  if (press.overlayOpen || mod || press.altKey) return null;
-  if (press.key === 'Escape') return press.target === 'text' ? 'blur' : 'back';
-  if (press.target === 'text') return null;
-  // A focused link or button opens itself on Enter.
-  if (press.key === 'Enter') return press.target === 'control' ? null : 'open';
-  const action = SINGLE_KEYS[press.key];
-  if (!action) return null;
-  if (press.repeat && !REPEATABLE.has(action)) return null;
-  return action;
+  return commands.find((command) => command.keys?.some((binding) => matches(binding, press))) ?? null;
+}
+
+/** The id of the command a key press runs, or null. */
+export function resolveShortcut(press: KeyPress, commands: readonly Command[] = COMMANDS): string | null {
+  return resolveCommand(press, commands)?.id ?? null;
 }
 
 /** The shortcut's keys as shown to this platform. */

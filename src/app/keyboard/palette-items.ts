@@ -1,6 +1,9 @@
 import type { ConversationStatus } from '../../protocol/documents';
 import type { ConversationFilter } from '../screens/conversation-filter';
-import { conversationListPath, conversationViewPath } from '../screens/conversation-filter';
+import { conversationViewPath } from '../screens/conversation-filter';
+import type { Command } from './commands/command';
+import { shownKeys } from './commands/command';
+import { COMMANDS } from './commands/command-registry';
 import { CLOSE_MATCH, fuzzyScore } from './fuzzy-score';
 import type { PaletteScope } from './palette-state';
 
@@ -24,8 +27,8 @@ export type PaletteItem = {
   hint?: string;
   /** Matched too, not shown. */
   keywords?: string;
-  /** The shortcut that does the same, shown on the right. */
-  shortcut?: string;
+  /** The keys that do the same, as written (`mod` for ⌘/Ctrl), shown on the right. */
+  shortcut?: readonly string[];
   command: PaletteCommand;
   /** Only offered once something is typed (the long lists: conversations, tags, teammates). */
   searchOnly?: boolean;
@@ -49,51 +52,25 @@ export type PaletteData = {
   teammates: readonly { id: number; name: string; email: string }[];
 };
 
-const FILTER_NAMES: Record<ConversationFilter, string> = { inbox: 'Inbox', waiting: 'Waiting', snoozed: 'Snoozed', all: 'All conversations' };
-
 /** The commands of a scope, unranked. */
-export function paletteItems(scope: PaletteScope, data: PaletteData, query: string): PaletteItem[] {
+export function paletteItems(scope: PaletteScope, data: PaletteData, query: string, commands: readonly Command[] = COMMANDS): PaletteItem[] {
   if (scope === 'assign') return assignOptions(data);
   if (scope === 'tag') return tagOptions(data, query);
-  return [...actionItems(data), newConversationItem(data), ...goToItems(data), ...searchItems(data)];
+  return [...commandItems(data, commands), ...searchItems(data)];
 }
 
-function actionItems({ target, myId, composerOpen }: PaletteData): PaletteItem[] {
-  if (!target) return [];
-  const items: PaletteItem[] = [];
-  const mine = target.agent_id === myId;
-  items.push({ id: 'assign-me', group: 'Actions', label: mine ? 'Unassign me' : 'Assign to me', shortcut: 'a', command: { type: 'assign', agentId: mine ? null : myId } });
-  items.push({ id: 'assign-to', group: 'Actions', label: 'Assign to…', keywords: 'teammate agent', command: { type: 'scope', scope: 'assign' } });
-  if (target.status !== 'CLOSED') items.push({ id: 'close', group: 'Actions', label: 'Close', keywords: 'done resolve', shortcut: 'e', command: { type: 'status', status: 'CLOSED' } });
-  if (target.status !== 'OPENED') items.push({ id: 'reopen', group: 'Actions', label: 'Reopen', keywords: 'open', command: { type: 'status', status: 'OPENED' } });
-  if (target.status !== 'WAITING') items.push({ id: 'waiting', group: 'Actions', label: 'Mark as waiting', keywords: 'pending snooze', command: { type: 'status', status: 'WAITING' } });
-  items.push({ id: 'add-tag', group: 'Actions', label: 'Add tag…', keywords: 'label', shortcut: 't', command: { type: 'scope', scope: 'tag' } });
-  if (composerOpen) items.push({ id: 'insert-snippet', group: 'Actions', label: 'Insert snippet…', keywords: 'saved reply template canned', shortcut: '#', command: { type: 'insert-snippet' } });
-  if (composerOpen) items.push({ id: 'insert-article', group: 'Actions', label: 'Insert article link…', keywords: 'knowledge base help center faq', command: { type: 'insert-article' } });
-  return items;
-}
-
-/** Write to a customer first (an email): the new conversation's form. */
-function newConversationItem({ slug }: PaletteData): PaletteItem {
-  return { id: 'new-conversation', group: 'Actions', label: 'New conversation', keywords: 'compose write email start outbound', command: { type: 'navigate', to: `/${slug}/conversations/new` } };
-}
-
-function goToItems({ slug, canSeeTeam }: PaletteData): PaletteItem[] {
-  const inboxes = (['inbox', 'waiting', 'snoozed', 'all'] as const).map<PaletteItem>((filter) => ({
-    id: `go-${filter}`,
-    group: 'Inboxes',
-    label: `Go to ${FILTER_NAMES[filter]}`,
-    keywords: 'inbox list',
-    command: { type: 'navigate', to: conversationListPath(slug, filter) },
-  }));
-  const pages: PaletteItem[] = [{ id: 'go-home', group: 'Go to', label: 'Go to Home', command: { type: 'navigate', to: `/${slug}/bonjour` } }];
-  if (canSeeTeam) pages.push({ id: 'go-team', group: 'Go to', label: 'Go to Team', keywords: 'members invite', command: { type: 'navigate', to: `/${slug}/team` } });
-  pages.push(
-    { id: 'go-account', group: 'Go to', label: 'Go to Account settings', keywords: 'profile password dark mode theme', command: { type: 'navigate', to: `/${slug}/account/general` } },
-    { id: 'go-notifications', group: 'Go to', label: 'Go to Notifications', keywords: 'push email mentions devices', command: { type: 'navigate', to: `/${slug}/account/notifications` } },
-    { id: 'go-organization', group: 'Go to', label: 'Go to Organization settings', command: { type: 'navigate', to: `/${slug}/organization/general` } },
-  );
-  return [...inboxes, ...pages];
+/** The registered commands the palette offers now, in the registry's order, with their keys. */
+function commandItems(data: PaletteData, commands: readonly Command[]): PaletteItem[] {
+  return commands.flatMap((command) => {
+    const entry = command.palette;
+    if (!entry || (entry.when && !entry.when(data))) return [];
+    const label = typeof entry.label === 'function' ? entry.label(data) : (entry.label ?? command.label);
+    const item: PaletteItem = { id: command.id, group: entry.group, label, command: typeof entry.does === 'function' ? entry.does(data) : entry.does };
+    const keys = shownKeys(command);
+    if (entry.keywords !== undefined) item.keywords = entry.keywords;
+    if (keys.length > 0) item.shortcut = keys;
+    return [item];
+  });
 }
 
 function searchItems(data: PaletteData): PaletteItem[] {

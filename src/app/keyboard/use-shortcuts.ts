@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
-import { resolveShortcut } from './keymap';
-import type { KeyTarget, ShortcutAction } from './keymap';
+import type { Command } from './commands/command';
+import { resolveCommand } from './keymap';
+import type { KeyTarget } from './keymap';
 
 const NOT_TYPING_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file']);
 
@@ -13,14 +14,14 @@ function keyTarget(target: EventTarget | null): KeyTarget {
   return 'other';
 }
 
-/** The one keydown listener of the app: resolves each key press and hands the action on. */
-export function useShortcuts(onAction: (action: ShortcutAction) => void): void {
-  const handle = useEffectEvent(onAction);
+/** The one keydown listener of the app: resolves each key press and hands its command on. */
+export function useShortcuts(onCommand: (command: Command) => void): void {
+  const handle = useEffectEvent(onCommand);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       // A field that used the key itself (the tag field's Enter, the composer's mod+Enter).
       if (event.defaultPrevented) return;
-      const action = resolveShortcut({
+      const command = resolveCommand({
         key: event.key,
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
@@ -30,9 +31,9 @@ export function useShortcuts(onAction: (action: ShortcutAction) => void): void {
         target: keyTarget(event.target),
         overlayOpen: document.querySelector('dialog[open]') !== null,
       });
-      if (!action) return;
+      if (!command) return;
       event.preventDefault();
-      handle(action);
+      handle(command);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
