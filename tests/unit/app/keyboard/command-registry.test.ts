@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Command, KeyTarget } from '../../src/app/keyboard/commands/command';
-import { COMMANDS } from '../../src/app/keyboard/commands/command-registry';
-import { SHORTCUTS, helpRows, resolveShortcut, type KeyPress } from '../../src/app/keyboard/keymap';
-import { paletteItems } from '../../src/app/keyboard/palette-items';
-import type { PaletteData } from '../../src/app/keyboard/palette-items';
+import type { Command, KeyTarget } from '../../../../src/app/keyboard/commands/command';
+import { COMMANDS } from '../../../../src/app/keyboard/commands/command-registry';
+import { SHORTCUTS, helpRows, resolveShortcut, type KeyPress } from '../../../../src/app/keyboard/keymap';
+import { paletteItems } from '../../../../src/app/keyboard/palette-items';
+import type { PaletteData } from '../../../../src/app/keyboard/palette-items';
 
 const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
   key,
