@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSuite } from '../support/browser-suite';
 import { startServer } from '../support/server-process';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 import { withServerDatabase } from '../support/server-database';
 
-let sink: SmtpSink;
 let page: Page;
 let counter = 0;
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
+const mailServers = useMailServers();
 
-afterAll(async () => {
-  await sink?.stop();
-});
-
-// After the sink above: the server sends its mail there.
-const suite = useBrowserSuite(async () => ({ server: await startServer({ database: 'sqlite', entry: 'build', env: { SMTP_URL: sink.url } }) }));
+// After the mail servers above: the server sends its mail there.
+const suite = useBrowserSuite(async () => ({ server: await startServer({ database: 'sqlite', entry: 'build', env: { SMTP_URL: mailServers.sink.url } }) }));
 
 beforeEach(async () => {
   page = await suite.newPage();
@@ -189,7 +182,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send invite' }).click();
     await expect.poll(() => page.getByText(teammate).first().isVisible()).toBe(true);
 
-    const mail = await sink.waitFor((m) => m.to.includes(teammate));
+    const mail = await mailServers.sink.waitFor((m) => m.to.includes(teammate));
     const invitePath = linkIn(mail.text, /\/invite\/[A-Za-z0-9_-]+/);
 
     const other = await suite.newContext();
@@ -218,7 +211,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.getByText(/If an account exists/).isVisible(), { timeout: 15_000 }).toBe(true);
 
-    const mail = await sink.waitFor((m) => m.to.includes(owner.email) && /\/change-password/.test(m.text));
+    const mail = await mailServers.sink.waitFor((m) => m.to.includes(owner.email) && /\/change-password/.test(m.text));
     await page.goto(linkIn(mail.text, /\/auth\/token\/[A-Za-z0-9_-]+\/change-password/));
     await page.getByLabel('New password', { exact: true }).fill('my new secret pass');
     await page.getByLabel('Confirm new password').fill('my new secret pass');

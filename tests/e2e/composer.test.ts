@@ -1,28 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { composerText } from '../support/composer-text';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
 import { sendEmail, startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
 /** A 1×1 PNG: the pasted screenshot. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let sink: SmtpSink;
-let dns: DnsServer;
 const uid = () => randomBytes(4).toString('hex');
 
-beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop()]);
-});
+const mailServers = useMailServers();
 
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'composer-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'composer-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: mailServers.sink.url }, dns: mailServers.dns }));
 
 const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
 
@@ -108,7 +100,7 @@ describe('the composer', () => {
     // The server's copy shows the screenshot inline, fetched with the agent's token.
     await expect.poll(() => sent.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 20_000 }).toBe(1);
 
-    const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(customer), 30_000);
     expect(mail.html).toContain('<strong>Sorry</strong>');
     expect(mail.html).toMatch(/<li><p>Open Settings<\/p><\/li>/);
     // The screenshot is a part of the mail, named by its Content-ID (the parser shows it inline as data).
@@ -150,7 +142,7 @@ describe('the composer', () => {
 
     await replyBox(page).click();
     await page.keyboard.press('Control+Enter');
-    const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(customer), 30_000);
     expect(mail.cc).toEqual([finance]);
     expect([...mail.envelope.to].sort()).toEqual([customer, finance, blind].sort());
   });

@@ -6,16 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EmailChannel } from '../../src/protocol/api/channels';
 import { useSeededBrowserSuite } from '../support/browser-suite';
-import { publishRecords, startDnsServer, type DnsServer } from '../support/dns-server';
+import { publishRecords } from '../support/dns-server';
 import { sendEmail, startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
 /** A 1×1 PNG: the customer's inline logo and the remote "tracking pixel". */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SPF_HOST = 'spf.sender.example';
 
-let sink: SmtpSink;
-let dns: DnsServer;
 /** A website serving remote images, counting how often it was asked. */
 let images: Server;
 let imageUrl: string;
@@ -23,8 +21,9 @@ let imageHits = 0;
 
 const uid = () => randomBytes(4).toString('hex');
 
+const mailServers = useMailServers();
+
 beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
   images = createServer((_request, response) => {
     imageHits += 1;
     response.writeHead(200, { 'content-type': 'image/png' });
@@ -35,18 +34,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop(), new Promise((resolve) => images?.close(resolve))]);
+  await new Promise((resolve) => images?.close(resolve));
 });
 
-// After the sink and the DNS server above: its start needs their addresses.
+// After the mail servers above: its start needs their addresses.
 const suite = useSeededBrowserSuite(() =>
   startEmailServer({
     org: 'email-e2e',
     conversations: 3,
     messagesPerConversation: 1,
     // Replies held 2 s: these tests are about what goes out, not the hold (held-send.test.ts).
-    env: { SMTP_URL: sink.url, EMAIL_SPF_INCLUDE: SPF_HOST, REPLY_HOLD_S: '2' },
-    dns,
+    env: { SMTP_URL: mailServers.sink.url, EMAIL_SPF_INCLUDE: SPF_HOST, REPLY_HOLD_S: '2' },
+    dns: mailServers.dns,
   }),
 );
 
@@ -142,7 +141,7 @@ describe('email channel in the agent app', () => {
     expect(await attached.count()).toBe(0);
 
     // Once its hold has passed, the customer receives it with the file.
-    const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(customer), 30_000);
     expect(mail.text.trim()).toBe('Here is the form.');
     expect(mail.attachments.map((file) => [file.filename, file.content.toString('utf8')])).toEqual([['refund-form.pdf', '%PDF-1.4 refund form']]);
 
@@ -162,7 +161,7 @@ describe('email channel in the agent app', () => {
   it('a reply the mail server refuses shows why it was not delivered', async () => {
     const page = await signedIn();
     const customer = `gone-${uid()}@customer.example`;
-    sink.refuse(customer, { code: 550, message: '5.1.1 No such user here' });
+    mailServers.sink.refuse(customer, { code: 550, message: '5.1.1 No such user here' });
     await openMailFrom(page, `Bouncing ${uid()}`, { from: customer, text: 'Hello?' });
     await page.getByRole('textbox', { name: 'Reply' }).fill('We are on it.');
     await page.getByRole('button', { name: 'Send reply' }).click();
@@ -205,10 +204,10 @@ describe('email channel in the agent app', () => {
     expect(await row.getByText('Missing', { exact: true }).count()).toBe(4);
 
     // Published (slowly answered): Checking… while it runs, then Verified, and mail is no longer paused.
-    publishRecords(dns, channel.domain.records);
+    publishRecords(mailServers.dns, channel.domain.records);
     for (const name of [domain, `_inbox-challenge.${domain}`, `inbox._domainkey.${domain}`]) {
-      const zone = dns.zones.get(name);
-      if (zone) dns.zones.set(name, { ...zone, delayMs: 600 });
+      const zone = mailServers.dns.zones.get(name);
+      if (zone) mailServers.dns.zones.set(name, { ...zone, delayMs: 600 });
     }
     await row.getByRole('button', { name: `Verify ${domain}` }).click();
     await expect.poll(() => row.getByText('Checking…').isVisible()).toBe(true);

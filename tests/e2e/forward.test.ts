@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSeededBrowserSuite } from '../support/browser-suite';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
 import { sendEmail, startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
-let sink: SmtpSink;
-let dns: DnsServer;
 const uid = () => randomBytes(4).toString('hex');
 
-beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop()]);
-});
+const mailServers = useMailServers();
 
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'forward-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url, REPLY_HOLD_S: '2' }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'forward-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: mailServers.sink.url, REPLY_HOLD_S: '2' }, dns: mailServers.dns }));
 
 /** Sends a customer's mail and opens its conversation once it is listed. */
 async function openMailFrom(page: Page, from: string, subject: string, text: string): Promise<void> {
@@ -44,7 +36,7 @@ describe('forwarding by email', () => {
     await dialog.getByLabel('Note (optional)').fill('Please approve this refund.');
     await dialog.getByRole('button', { name: 'Forward' }).click();
 
-    const mail = await sink.waitFor((received) => received.to.includes(accounts), 20_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(accounts), 20_000);
     expect(mail.subject).toBe(`Fwd: ${subject}`);
     expect(mail.envelope.from).toBe(suite.app.address);
     expect(mail.text).toContain('Please approve this refund.');
@@ -58,7 +50,7 @@ describe('forwarding by email', () => {
     const single = page.getByRole('dialog', { name: 'Forward this message' });
     await single.getByRole('combobox', { name: 'To' }).fill(it);
     await single.getByRole('button', { name: 'Forward' }).click();
-    const second = await sink.waitFor((received) => received.to.includes(it), 20_000);
+    const second = await mailServers.sink.waitFor((received) => received.to.includes(it), 20_000);
     expect(second.text).toContain('---------- Forwarded message ----------');
     await expect.poll(() => thread.getByText(`Message forwarded to ${it} by`).isVisible(), { timeout: 15_000 }).toBe(true);
   });

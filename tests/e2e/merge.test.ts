@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSeededBrowserSuite } from '../support/browser-suite';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
 import { sendEmail, startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
-let sink: SmtpSink;
-let dns: DnsServer;
 const uid = () => randomBytes(4).toString('hex');
 
-beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop()]);
-});
+const mailServers = useMailServers();
 
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'merge-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'merge-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: mailServers.sink.url }, dns: mailServers.dns }));
 
 describe('merging conversations', () => {
   it("merges a conversation into another of the same contact: one thread in time order, and the merged one's link opens it", async () => {

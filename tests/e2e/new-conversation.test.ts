@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
 import { startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
-let sink: SmtpSink;
-let dns: DnsServer;
 const uid = () => randomBytes(4).toString('hex');
 
-beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop()]);
-});
+const mailServers = useMailServers();
 
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'new-conversation-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: sink.url }, dns }));
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'new-conversation-e2e', conversations: 3, messagesPerConversation: 1, env: { SMTP_URL: mailServers.sink.url }, dns: mailServers.dns }));
 
 async function fillNewConversation(page: Page, to: string, subject: string, message: string): Promise<void> {
   const to_ = page.getByRole('combobox', { name: 'To' });
@@ -56,7 +48,7 @@ describe('a new conversation by email', () => {
     await page.getByTestId('pending-send').waitFor();
     await page.getByTestId('conversation-row').filter({ hasText: subject }).waitFor();
 
-    const mail = await sink.waitFor((received) => received.to.includes(customer), 30_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(customer), 30_000);
     expect(mail.subject).toBe(subject);
     expect(mail.envelope.from).toBe(suite.app.address);
     expect(mail.text).toContain(`your trial ${id} ends Friday`);
@@ -101,8 +93,8 @@ describe('a new conversation by email', () => {
     await context.setOffline(false);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toMatch(/\/conversations\/view\/[1-9][0-9]*$/);
     await page.getByRole('heading', { name: kept }).waitFor();
-    const mail = await sink.waitFor((received) => received.to.includes(customer), 40_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(customer), 40_000);
     expect(mail.subject).toBe(kept);
-    expect(sink.messages.some((received) => received.subject === undone)).toBe(false);
+    expect(mailServers.sink.messages.some((received) => received.subject === undone)).toBe(false);
   });
 });

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Contact, Conversation } from '../../src/protocol/documents';
 import { replyBlockerReason } from '../../src/protocol/reply-delivery';
 import { useSeededBrowserSuite } from '../support/browser-suite';
-import { startDnsServer, type DnsServer } from '../support/dns-server';
 import { startEmailServer } from '../support/email-server';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { useMailServers } from '../support/mail-servers';
 
-let sink: SmtpSink;
-let dns: DnsServer;
 
-beforeAll(async () => {
-  [sink, dns] = await Promise.all([startSmtpSink(), startDnsServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sink?.stop(), dns?.stop()]);
-});
+const mailServers = useMailServers();
 
-// After the sink and the DNS server above: its start needs their addresses.
-const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'delivery-e2e', conversations: 12, messagesPerConversation: 2, env: { SMTP_URL: sink.url, REPLY_HOLD_S: '2' }, dns }));
+// After the mail servers above: its start needs their addresses.
+const suite = useSeededBrowserSuite(() => startEmailServer({ org: 'delivery-e2e', conversations: 12, messagesPerConversation: 2, env: { SMTP_URL: mailServers.sink.url, REPLY_HOLD_S: '2' }, dns: mailServers.dns }));
 
 /** A held reply goes out 2 s after Send here (REPLY_HOLD_S; the hold itself is held-send.test.ts's), and its job runs within a poll. */
 const DELIVERY = { timeout: 45_000 };
@@ -122,7 +114,7 @@ describe('replies that cannot be delivered', () => {
     await expect.poll(() => notice(page).count()).toBe(0);
 
     await reply(page, text).getByRole('button', { name: 'Retry' }).click();
-    const mail = await sink.waitFor((received) => received.to.includes(contact.email ?? '-'), 30_000);
+    const mail = await mailServers.sink.waitFor((received) => received.to.includes(contact.email ?? '-'), 30_000);
     expect(mail.text).toContain(text);
     expect(mail.envelope.from).toBe(suite.app.address);
     // Every tab and teammate sees it delivered, through the change feed.

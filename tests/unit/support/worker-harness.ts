@@ -214,20 +214,49 @@ export function message(overrides: Partial<Message> = {}): Message {
   return sampleMessage(overrides);
 }
 
+/** The harnesses of one test file, each closed after the test that made it. */
+export type TestHarnesses = {
+  /** A harness whose engine has not started (the test starts it, or fails its database first). */
+  create: (options?: HarnessOptions) => Harness;
+  /** A harness whose engine has started. */
+  start: (options?: HarnessOptions) => Promise<Harness>;
+  /** Closes a harness now, in the middle of its test (a reload reopens its databases). */
+  close: (harness: Harness) => Promise<void>;
+};
+
+/**
+ * For a test file's top level: `const harnesses = testHarnesses();` makes harnesses with
+ * `create` or `start` and closes every one still open after its test.
+ */
+export function testHarnesses(): TestHarnesses {
+  let open: Harness[] = [];
+  afterEach(async () => {
+    for (const h of open) await h.close();
+    open = [];
+  });
+  const create = (options: HarnessOptions = {}) => {
+    const h = createHarness(options);
+    open.push(h);
+    return h;
+  };
+  return {
+    create,
+    start: async (options = {}) => {
+      const h = create(options);
+      await h.engine.start();
+      return h;
+    },
+    close: async (harness) => {
+      open = open.filter((h) => h !== harness);
+      await harness.close();
+    },
+  };
+}
+
 /**
  * For a test file's top level: `const started = startedHarnesses();` gives a harness whose engine
  * has started, per call, and closes every one after its test.
  */
 export function startedHarnesses(): (options?: HarnessOptions) => Promise<Harness> {
-  let harnesses: Harness[] = [];
-  afterEach(async () => {
-    for (const h of harnesses) await h.close();
-    harnesses = [];
-  });
-  return async (options = {}) => {
-    const h = createHarness(options);
-    harnesses.push(h);
-    await h.engine.start();
-    return h;
-  };
+  return testHarnesses().start;
 }

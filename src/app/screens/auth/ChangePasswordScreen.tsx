@@ -4,11 +4,10 @@ import { Link, useParams } from 'react-router-dom';
 import type { Session, TokenPreview } from '../../../protocol/api/models';
 import { changePasswordWithTokenBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
-import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { PasswordFields } from '../../forms/PasswordFields';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useLoad } from '../../hooks/use-load';
 import { AuthPage } from '../../layout/AuthPage';
@@ -60,31 +59,22 @@ export default function ChangePasswordScreen() {
       <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {form.errors.message && <Alert tone="error">{form.errors.message}</Alert>}
         <input type="email" name="username" autoComplete="username" value={preview.email} readOnly hidden />
-        <TextField
+        <PasswordFields
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
           autoFocus
           value={password}
-          error={form.field('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             form.clearField('password');
           }}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          error={form.field('confirmation')}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
-            form.clearField('confirmation');
+          confirmation={{
+            value: confirmation,
+            onChange: (value) => {
+              setConfirmation(value);
+              form.clearField('confirmation');
+            },
           }}
+          error={form.field}
         />
         <Button type="submit" variant="primary" block loading={form.busy}>
           Change password

@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import type { Session } from '../../../protocol/api/models';
 import { createAccountBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
-import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
 import { domainProblemText } from '../../../protocol/api/sign-up-fields';
 import { suggestSlug } from '../../../protocol/slug';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { PasswordFields } from '../../forms/PasswordFields';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { AuthPage } from '../../layout/AuthPage';
 import { useCompleteSignIn } from '../../session/use-complete-sign-in';
@@ -81,16 +81,7 @@ export default function CreateScreen() {
           error={form.field('email')}
           onChange={(event) => change('email', event.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={form.field('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onChange={(event) => change('password', event.target.value)}
-        />
+        <PasswordFields label="Password" value={values.password} onChange={(value) => change('password', value)} error={form.field} />
         <TextField
           label="Organization name"
           name="organization_name"

@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import type { InvitePreview, Session } from '../../../protocol/api/models';
 import { acceptInviteBody } from '../../../protocol/api/requests';
 import { apiPaths } from '../../../protocol/api/routes';
-import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { PasswordFields } from '../../forms/PasswordFields';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useLoad } from '../../hooks/use-load';
 import { AuthPage } from '../../layout/AuthPage';
@@ -90,18 +90,14 @@ export default function InviteScreen() {
             form.clearField('name');
           }}
         />
-        <TextField
+        <PasswordFields
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
           value={password}
-          error={form.field('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onChange={(event) => {
-            setPassword(event.target.value);
+          onChange={(value) => {
+            setPassword(value);
             form.clearField('password');
           }}
+          error={form.field}
         />
         <Button type="submit" variant="primary" block loading={form.busy}>
           Accept invitation

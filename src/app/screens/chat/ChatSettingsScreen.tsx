@@ -3,11 +3,10 @@ import type { FormEvent } from 'react';
 import { chatSettingsBody, GREETING_MAX_CHARS, type ChatSettings } from '../../../protocol/api/chat-settings';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FieldMessages, describedBy } from '../../components/FieldMessages';
-import { Spinner } from '../../components/Spinner';
+import { Loadable } from '../../components/Loadable';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
@@ -25,9 +24,9 @@ export default function ChatSettingsScreen() {
   return (
     <div className="page page--wide">
       <PageHeader title="Chat widget" description="A chat on your website: visitors write to your team and their conversations land in your inbox, live." />
-      {state.status === 'loading' && <Spinner label="Loading the chat settings" />}
-      {state.status === 'error' && <Alert tone="error">{failureText(state.failure)?.message ?? ''}</Alert>}
-      {state.status === 'ready' && <ChatSettingsForm saved={state.data} onSaved={(settings) => setData(() => settings)} />}
+      <Loadable state={state} loading="Loading the chat settings">
+        {(saved) => <ChatSettingsForm saved={saved} onSaved={(settings) => setData(() => settings)} />}
+      </Loadable>
     </div>
   );
 }

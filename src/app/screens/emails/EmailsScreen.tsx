@@ -4,9 +4,8 @@ import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
 import { failureText } from '../../api/failure-text';
 import { toFailure } from '../../api/request-failure';
-import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
-import { Spinner } from '../../components/Spinner';
+import { Loadable } from '../../components/Loadable';
 import { useToasts } from '../../components/Toasts';
 import { useLoad } from '../../hooks/use-load';
 import { PageHeader } from '../../layout/PageHeader';
@@ -72,34 +71,27 @@ export default function EmailsScreen() {
             its mail goes), SPF (who may send for it) and DKIM (your organization’s key that signs it).
           </p>
         </div>
-        {state.status === 'loading' && (
-          <div className="panel__body">
-            <Spinner label="Loading support addresses" />
-          </div>
-        )}
-        {state.status === 'error' && (
-          <div className="panel__body">
-            <Alert tone="error">{failureText(state.failure)?.message ?? ''}</Alert>
-          </div>
-        )}
-        {state.status === 'ready' &&
-          (state.data.length === 0 ? (
-            <EmptyState icon="mail" title="No support address yet">
-              Add the address your customers write to, like support@yourcompany.com.
-            </EmptyState>
-          ) : (
-            <ul className="support-addresses" aria-label="Support addresses">
-              {state.data.map((channel) => (
-                <SupportAddressRow
-                  key={channel.id}
-                  channel={channel}
-                  checking={checking.has(channel.domain.name)}
-                  onVerify={(target) => void onVerify(target)}
-                  onRemove={setRemoving}
-                />
-              ))}
-            </ul>
-          ))}
+        <Loadable state={state} loading="Loading support addresses" frame={(shown) => <div className="panel__body">{shown}</div>}>
+          {(channels) =>
+            channels.length === 0 ? (
+              <EmptyState icon="mail" title="No support address yet">
+                Add the address your customers write to, like support@yourcompany.com.
+              </EmptyState>
+            ) : (
+              <ul className="support-addresses" aria-label="Support addresses">
+                {channels.map((channel) => (
+                  <SupportAddressRow
+                    key={channel.id}
+                    channel={channel}
+                    checking={checking.has(channel.domain.name)}
+                    onVerify={(target) => void onVerify(target)}
+                    onRemove={setRemoving}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </Loadable>
       </section>
       <RemoveAddressModal channel={removing} onClose={() => setRemoving(null)} onRemoved={onRemoved} />
     </div>

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
+import { Loadable } from '../../components/Loadable';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSignedIn } from '../../session/signed-in-context';
 import { billingDate } from '../conversations/contact/billing/billing-text';
@@ -46,22 +44,15 @@ export default function BillingSettingsScreen() {
           </h2>
         </div>
         <div className="panel__body">
-          {state.kind === 'loading' && <Spinner label="Loading payment sources" />}
-          {state.kind === 'failed' && (
-            <Alert tone="error">
-              The payment sources could not be loaded.{' '}
-              <Button size="small" onClick={reload}>
-                Try again
-              </Button>
-            </Alert>
-          )}
-          {state.kind === 'loaded' && (
-            <p>
-              Stripe: {state.properties.connected ? <Badge tone="success">Connected</Badge> : <Badge>Not connected</Badge>}{' '}
-              {state.properties.connected ? `with ${state.properties.key_hint ?? 'a restricted key'}. ` : ''}
-              <Link to={`/${organization.slug}/integrations`}>Manage in Integrations</Link>
-            </p>
-          )}
+          <Loadable state={state} loading="Loading payment sources" failed={() => 'The payment sources could not be loaded.'} retry={reload}>
+            {(stripe) => (
+              <p>
+                Stripe: {stripe.connected ? <Badge tone="success">Connected</Badge> : <Badge>Not connected</Badge>}{' '}
+                {stripe.connected ? `with ${stripe.key_hint ?? 'a restricted key'}. ` : ''}
+                <Link to={`/${organization.slug}/integrations`}>Manage in Integrations</Link>
+              </p>
+            )}
+          </Loadable>
         </div>
       </section>
     </div>

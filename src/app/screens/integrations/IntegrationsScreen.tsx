@@ -5,8 +5,8 @@ import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { Loadable } from '../../components/Loadable';
 import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
@@ -33,16 +33,9 @@ export default function IntegrationsScreen() {
           </h2>
         </div>
         <div className="panel__body">
-          {state.kind === 'loading' && <Spinner label="Loading Stripe’s state" />}
-          {state.kind === 'failed' && (
-            <Alert tone="error">
-              Stripe’s state could not be loaded.{' '}
-              <Button size="small" onClick={reload}>
-                Try again
-              </Button>
-            </Alert>
-          )}
-          {state.kind === 'loaded' && (state.properties.connected ? <Connected properties={state.properties} onChange={set} /> : <ConnectForm properties={state.properties} onChange={set} />)}
+          <Loadable state={state} loading="Loading Stripe’s state" failed={() => 'Stripe’s state could not be loaded.'} retry={reload}>
+            {(stripe) => (stripe.connected ? <Connected properties={stripe} onChange={set} /> : <ConnectForm properties={stripe} onChange={set} />)}
+          </Loadable>
         </div>
       </section>
     </div>

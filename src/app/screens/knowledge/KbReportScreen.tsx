@@ -2,10 +2,8 @@ import { useCallback, useState } from 'react';
 import type { KbReport } from '../../../protocol/api/knowledge-requests';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
-import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
-import { Spinner } from '../../components/Spinner';
+import { Loadable } from '../../components/Loadable';
 import { useLoad } from '../../hooks/use-load';
 import { PageHeader } from '../../layout/PageHeader';
 
@@ -32,9 +30,9 @@ export default function KbReportScreen() {
           </div>
         }
       />
-      {state.status === 'loading' && <Spinner label="Loading the report" />}
-      {state.status === 'error' && <Alert tone="error">{failureText(state.failure)?.message ?? ''}</Alert>}
-      {state.status === 'ready' && <Report report={state.data} />}
+      <Loadable state={state} loading="Loading the report">
+        {(report) => <Report report={report} />}
+      </Loadable>
     </div>
   );
 }

@@ -4,13 +4,13 @@ import type { KnowledgeCollection } from '../../../protocol/documents';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { NameDialog, type NameDialogField, type NameDialogRequest } from '../../components/NameDialog';
 import { Spinner } from '../../components/Spinner';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
 import { CategoryTree, type LibraryFilter, type TreeLabels } from '../snippets/CategoryTree';
 import { ArticleList } from './ArticleList';
-import { CollectionModal, type CollectionRequest } from './CollectionModal';
 import { articlesIn, newKnowledgeId, useKnowledgeBase } from './use-knowledge';
 
 const TREE_LABELS: TreeLabels = {
@@ -20,6 +20,14 @@ const TREE_LABELS: TreeLabels = {
   item: 'collection',
   hint: 'Drag a collection, or focus it and press Alt+arrows, to move it.',
 };
+
+type CollectionField = 'icon' | 'description';
+
+/** A collection has an icon (an emoji) and a line that describes it, besides its name. */
+const COLLECTION_FIELDS: readonly NameDialogField<CollectionField>[] = [
+  { key: 'icon', label: 'Icon', hint: 'An emoji shown beside the name, e.g. 💳', maxLength: 16 },
+  { key: 'description', label: 'Description', maxLength: 300 },
+];
 
 /**
  * `knowledge` (§2; no role needed, §6): the knowledge base. Collections nest to any depth and are
@@ -32,7 +40,7 @@ export default function KnowledgeScreen() {
   const { mutate } = useSyncActions();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<LibraryFilter>({ kind: 'all' });
-  const [editing, setEditing] = useState<CollectionRequest>(null);
+  const [editing, setEditing] = useState<NameDialogRequest<CollectionField>>(null);
 
   const counts = useMemo(() => {
     const map = new Map<string, number>([['all', base?.articles.length ?? 0], ['none', 0]]);
@@ -59,7 +67,7 @@ export default function KnowledgeScreen() {
     setEditing({
       title: parent ? `New collection inside “${parent.name}”` : 'New collection',
       action: 'Create collection',
-      collection: null,
+      initial: { name: '', icon: '', description: '' },
       onSave: ({ name, icon, description }) =>
         mutate({ kind: 'create-kb-collection', id: newKnowledgeId('kc'), name, icon: icon === '' ? null : icon, description, parent_id: parent?.id ?? null }),
     });
@@ -107,11 +115,11 @@ export default function KnowledgeScreen() {
               onMove: (move) => mutate({ kind: 'move-kb-collection', ...move }),
               onAddInside: (category) => addCollection(collections.find((collection) => collection.id === category.id) ?? null),
               onRename: (category) => {
-                const collection = collections.find((item) => item.id === category.id) ?? null;
+                const collection = collections.find((item) => item.id === category.id);
                 setEditing({
                   title: `Edit “${category.name}”`,
                   action: 'Save',
-                  collection,
+                  initial: { name: collection?.name ?? '', icon: collection?.icon ?? '', description: collection?.description ?? '' },
                   onSave: ({ name, icon, description }) => mutate({ kind: 'update-kb-collection', id: category.id, name, icon: icon === '' ? null : icon, description }),
                 });
               },
@@ -147,7 +155,7 @@ export default function KnowledgeScreen() {
           </section>
         </div>
       </div>
-      <CollectionModal request={editing} onClose={() => setEditing(null)} />
+      <NameDialog request={editing} fields={COLLECTION_FIELDS} onClose={() => setEditing(null)} />
     </div>
   );
 }

@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import { knowledgeSettingsBody, type KnowledgeSettings, type KnowledgeVisibility } from '../../../protocol/api/knowledge-requests';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
-import { failureText } from '../../api/failure-text';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { Spinner } from '../../components/Spinner';
+import { Loadable } from '../../components/Loadable';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
 import { useFormErrors } from '../../forms/use-form-errors';
@@ -38,9 +37,9 @@ export default function KnowledgeSettingsScreen() {
           </Link>
         }
       />
-      {state.status === 'loading' && <Spinner label="Loading the help center settings" />}
-      {state.status === 'error' && <Alert tone="error">{failureText(state.failure)?.message ?? ''}</Alert>}
-      {state.status === 'ready' && <SettingsForm saved={state.data} onSaved={(settings) => setData(() => settings)} />}
+      <Loadable state={state} loading="Loading the help center settings">
+        {(saved) => <SettingsForm saved={saved} onSaved={(settings) => setData(() => settings)} />}
+      </Loadable>
     </div>
   );
 }

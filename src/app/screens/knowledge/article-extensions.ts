@@ -1,11 +1,9 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import type { AnyExtension } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extensions';
 import { TextSelection } from '@tiptap/pm/state';
-import StarterKit from '@tiptap/starter-kit';
-
-export type ImageLoader = (src: string) => Promise<string>;
+import { baseStarterKit, uploadedImage } from '../../rich-editor/base-extensions';
+import type { ImageLoader } from '../../rich-editor/base-extensions';
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -112,25 +110,6 @@ const Callout = Node.create({
   },
 });
 
-/** An uploaded picture, shown in the editor through the agent's token (the public page serves it once published). */
-function articleImage(load: ImageLoader) {
-  return Image.extend({
-    addNodeView() {
-      return ({ node }) => {
-        const image = document.createElement('img');
-        image.className = 'rich-editor__image';
-        image.alt = typeof node.attrs['alt'] === 'string' ? node.attrs['alt'] : '';
-        const src = typeof node.attrs['src'] === 'string' ? node.attrs['src'] : '';
-        load(src).then(
-          (shown) => (image.src = shown),
-          () => image.classList.add('rich-editor__image--missing'),
-        );
-        return { dom: image };
-      };
-    },
-  }).configure({ inline: false, allowBase64: false });
-}
-
 /**
  * What an article holds (the server keeps the same, src/server/knowledge/article-html.ts):
  * headings (2 and 3), paragraphs, bold, italic, underline, strike, links, lists, quotes, inline
@@ -138,11 +117,9 @@ function articleImage(load: ImageLoader) {
  */
 export function articleExtensions(options: { placeholder: string; load: ImageLoader }): AnyExtension[] {
   return [
-    StarterKit.configure({
-      heading: { levels: [2, 3] },
-      link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['mailto'] },
-    }),
-    articleImage(options.load),
+    baseStarterKit({ heading: { levels: [2, 3] } }),
+    // Shown through the agent's token while editing; the public page serves it once published.
+    uploadedImage(options.load),
     Callout,
     SimpleTable,
     TableRow,

@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import { z } from 'zod';
 import type { AccountResponse } from '../../../protocol/api/models';
 import { apiPaths } from '../../../protocol/api/routes';
-import { PASSWORD_MIN_LENGTH } from '../../../protocol/constants';
 import { useApi } from '../../api/api-context';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useToasts } from '../../components/Toasts';
+import { PasswordFields } from '../../forms/PasswordFields';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useSignedIn } from '../../session/signed-in-context';
 import { newPasswordForm } from '../auth/new-password-form';
@@ -63,24 +63,12 @@ export function ChangePasswordPanel() {
           error={form.field('current_password')}
           onChange={(event) => change('current_password', event.target.value)}
         />
-        <TextField
+        <PasswordFields
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
           value={values.password}
-          error={form.field('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          error={form.field('confirmation')}
-          onChange={(event) => change('confirmation', event.target.value)}
+          onChange={(value) => change('password', value)}
+          confirmation={{ value: values.confirmation, onChange: (value) => change('confirmation', value) }}
+          error={form.field}
         />
       </div>
       <div className="panel__footer">

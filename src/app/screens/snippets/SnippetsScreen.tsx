@@ -4,12 +4,12 @@ import { PAGE_PERMISSIONS } from '../../../protocol/roles';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { NameDialog, type NameDialogRequest } from '../../components/NameDialog';
 import { Spinner } from '../../components/Spinner';
 import { PageHeader } from '../../layout/PageHeader';
 import { can } from '../../session/permissions';
 import { useSignedIn } from '../../session/signed-in-context';
 import { useSyncActions } from '../../sync/use-sync-actions';
-import { CategoryNameModal, type NameRequest } from './CategoryNameModal';
 import { CategoryTree, type LibraryFilter } from './CategoryTree';
 import { DeleteCategoryModal } from './DeleteCategoryModal';
 import { SnippetEditor, type SnippetDraft } from './SnippetEditor';
@@ -36,7 +36,7 @@ export default function SnippetsScreen() {
   const editable = can(agent, PAGE_PERMISSIONS.snippets);
   const [filter, setFilter] = useState<LibraryFilter>({ kind: 'all' });
   const [editing, setEditing] = useState<Editing>(null);
-  const [naming, setNaming] = useState<NameRequest>(null);
+  const [naming, setNaming] = useState<NameDialogRequest>(null);
   const [deleting, setDeleting] = useState<SnippetCategory | null>(null);
   const [now] = useState(() => Date.now());
 
@@ -64,8 +64,8 @@ export default function SnippetsScreen() {
     setNaming({
       title: parent ? `New category inside “${parent.name}”` : 'New category',
       action: 'Create category',
-      initial: '',
-      onSave: (name) => mutate({ kind: 'create-snippet-category', id: newLibraryId('sc'), name, parent_id: parent?.id ?? null }),
+      initial: { name: '' },
+      onSave: ({ name }) => mutate({ kind: 'create-snippet-category', id: newLibraryId('sc'), name, parent_id: parent?.id ?? null }),
     });
   }
 
@@ -123,7 +123,7 @@ export default function SnippetsScreen() {
                     onMove: (move) => mutate({ kind: 'move-snippet-category', ...move }),
                     onAddInside: addCategory,
                     onRename: (category) =>
-                      setNaming({ title: `Rename “${category.name}”`, action: 'Rename', initial: category.name, onSave: (name) => mutate({ kind: 'rename-snippet-category', id: category.id, name }) }),
+                      setNaming({ title: `Rename “${category.name}”`, action: 'Rename', initial: { name: category.name }, onSave: ({ name }) => mutate({ kind: 'rename-snippet-category', id: category.id, name }) }),
                     onDelete: setDeleting,
                   }
                 : null
@@ -166,7 +166,7 @@ export default function SnippetsScreen() {
           </section>
         </div>
       </div>
-      <CategoryNameModal request={naming} onClose={() => setNaming(null)} />
+      <NameDialog request={naming} onClose={() => setNaming(null)} />
       <DeleteCategoryModal
         category={deleting}
         categories={categories}

@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MutationInput } from '../../../../src/client-db/outbox-row';
 import { mutationRefusal } from '../../../../src/workers/engine/validate-mutation';
-import { conversation, createHarness } from '../../support/worker-harness';
-import type { Harness } from '../../support/worker-harness';
+import { conversation, testHarnesses } from '../../support/worker-harness';
 
-let harness: Harness | null = null;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
+const harnesses = testHarnesses();
 
 describe('the worker validates every action before it is queued', () => {
   it('a tag without a letter or a digit is refused at once with the server’s text, and nothing is queued or shown', async () => {
-    const h = createHarness();
-    harness = h;
+    const h = harnesses.create();
     await h.db.conversations.put(conversation({ id: 1, tags: [] }));
     await h.engine.start();
     // Offline: the server never has a say.

@@ -1,29 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DBCore } from 'dexie';
 import type { ConnectionMeta } from '../../../../src/client-db/inbox-database';
-import { conversation, createHarness, message } from '../../support/worker-harness';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 // After the harness, which installs fake-indexeddb before Dexie first looks for IndexedDB.
 import { Dexie } from 'dexie';
 
-let harnesses: Harness[] = [];
-
-function make(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  return h;
-}
+const make = testHarnesses().create;
 
 async function connected(h: Harness) {
   await h.engine.start();
   h.socket().open();
   return h.socket();
 }
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
 
 /** Makes every write to `table` fail while `failing.on` is set (before the database opens). */
 function failWritesTo(h: Harness, table: string) {

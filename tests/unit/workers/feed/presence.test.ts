@@ -1,27 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_LIVE_GRACE_MS } from '../../../../src/protocol/constants';
 import { combineViews } from '../../../../src/protocol/presence';
-import { createHarness } from '../../support/worker-harness';
+import { testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-function make() {
-  const h = createHarness();
-  harnesses.push(h);
-  return h;
-}
+const make = testHarnesses().create;
 
 async function connected(h: Harness) {
   await h.engine.start();
   h.socket().open();
   return h.socket();
 }
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
 
 const rows = async (h: Harness) => {
   await h.engine.idle();

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '../../../../src/protocol/error-texts';
 import { createStreamedRequests } from '../../../../src/workers/feed/streamed-requests';
 import type { BeginResult } from '../../../../src/workers/feed/streamed-requests';
 import { createFakeClock } from '../../support/fake-clock';
-import { conversation, createHarness, message } from '../../support/worker-harness';
-import type { Harness } from '../../support/worker-harness';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
 
 function setup() {
   const clock = createFakeClock();
@@ -65,14 +64,10 @@ describe('streamed requests (§7)', () => {
 });
 
 describe('loadOlderMessages', () => {
-  let h: Harness | null = null;
-  afterEach(async () => {
-    await h?.close();
-    h = null;
-  });
+  const harnesses = testHarnesses();
 
   it('streams the page before the oldest held message into Dexie and records has_more', async () => {
-    h = createHarness();
+    const h = harnesses.create();
     await h.engine.start();
     h.socket().open();
     await h.db.conversations.put(conversation({ id: 1 }));
@@ -93,7 +88,7 @@ describe('loadOlderMessages', () => {
   });
 
   it('guesses has_more from a full page when the DONE does not say', async () => {
-    h = createHarness();
+    const h = harnesses.create();
     await h.engine.start();
     h.socket().open();
     await h.db.conversations.put(conversation({ id: 1 }));
@@ -109,7 +104,7 @@ describe('loadOlderMessages', () => {
   });
 
   it('writes a plain 200 answer itself', async () => {
-    h = createHarness();
+    const h = harnesses.create();
     await h.engine.start();
     await h.db.conversations.put(conversation({ id: 4 }));
     const loading = h.engine.loadOlderMessages(4);
@@ -122,7 +117,7 @@ describe('loadOlderMessages', () => {
   });
 
   it('rejects with the server error sent over the socket', async () => {
-    h = createHarness();
+    const h = harnesses.create();
     await h.engine.start();
     h.socket().open();
     await h.db.conversations.put(conversation({ id: 1 }));

@@ -1,24 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MutationInput } from '../../../../src/client-db/outbox-row';
 import type { Draft } from '../../../../src/protocol/documents';
 import { draftIdFor } from '../../../../src/protocol/drafts';
-import { conversation, createHarness, message } from '../../support/worker-harness';
-import type { Harness } from '../../support/worker-harness';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
+import type { Harness, HarnessOptions } from '../../support/worker-harness';
 
-let harnesses: Harness[] = [];
+const harnesses = testHarnesses();
 
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
+async function started(options: HarnessOptions = {}) {
+  const h = await harnesses.start(options);
   await h.db.conversations.put(conversation({ id: 1 }));
   return h;
 }
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
 
 const ME = 7;
 const ID = draftIdFor(ME, 1, 'REPLY');
@@ -162,10 +155,8 @@ describe('drafts in the worker', () => {
   it('text not yet sent survives a reload and goes out after it', async () => {
     const first = await started({ online: false });
     await type(first, 'Offline words');
-    await first.close();
-    harnesses = harnesses.filter((h) => h !== first);
-    const second = createHarness({ reuse: first, online: false });
-    harnesses.push(second);
+    await harnesses.close(first);
+    const second = harnesses.create({ reuse: first, online: false });
     expect(await second.db.drafts.get(ID)).toMatchObject({ message: 'Offline words' });
     await second.engine.start();
     second.network.set(true);

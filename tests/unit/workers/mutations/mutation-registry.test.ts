@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../../../src/client-db/outbox-row';
 import { COLLECTIONS } from '../../../../src/protocol/collections';
 import type { CollectionName } from '../../../../src/protocol/documents';
 import { MUTATION_ARGS } from '../../../../src/protocol/mutations/mutation-input';
 import type { MutationKind } from '../../../../src/protocol/mutations/mutation-input';
 import { MUTATIONS, targetsOf } from '../../../../src/workers/mutations/mutation-registry';
-import { createHarness } from '../../support/worker-harness';
+import { testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
 /**
@@ -13,12 +13,7 @@ import type { Harness } from '../../support/worker-harness';
  * through enqueue, optimistic change, a refusal by the server and rollback. A new definition is
  * covered here by declaring it.
  */
-let harness: Harness | null = null;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
+const harnesses = testHarnesses();
 
 type Snapshot = Map<string, unknown>;
 
@@ -46,8 +41,7 @@ describe('every registered mutation', () => {
     expect(input.kind).toBe(kind);
     expect(MUTATION_ARGS[kind].safeParse(input).success).toBe(true);
 
-    const h = createHarness();
-    harness = h;
+    const h = harnesses.create();
     for (const [col, docs] of Object.entries(seed) as [CollectionName, Record<string, unknown>[]][]) {
       await h.db.table(col).bulkPut(docs);
     }

@@ -1,23 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadedAttachment } from '../../../../src/protocol/api/channels';
-import { conversation, createHarness } from '../../support/worker-harness';
-import type { Harness } from '../../support/worker-harness';
+import { conversation, startedHarnesses } from '../../support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const started = startedHarnesses();
 
 const invoice: UploadedAttachment = { id: 41, name: 'invoice <1>.pdf', size: 2048, type: 'application/pdf', url: '/api/attachments/41' };
 const photo: UploadedAttachment = { id: 42, name: 'photo.png', size: 512, type: 'image/png', url: '/api/attachments/42' };
 
 describe('reply attachments', () => {
   it('an email reply carries its uploaded files: listed on the optimistic message, their ids in the request', async () => {
-    const h = createHarness();
-    harnesses.push(h);
-    await h.engine.start();
+    const h = await started();
     await h.db.conversations.put(conversation({ id: 5 }));
     await h.engine.mutate({ kind: 'reply', conversation_id: 5, message: 'Here you go.', attachments: [invoice, photo] });
 
@@ -34,9 +26,7 @@ describe('reply attachments', () => {
   });
 
   it('a reply without files sends no attachments field', async () => {
-    const h = createHarness();
-    harnesses.push(h);
-    await h.engine.start();
+    const h = await started();
     await h.db.conversations.put(conversation({ id: 6 }));
     await h.engine.mutate({ kind: 'reply', conversation_id: 6, message: 'Plain.' });
     const [call] = await h.waitForCalls(1);

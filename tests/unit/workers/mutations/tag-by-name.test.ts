@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { conversation, createHarness } from '../../support/worker-harness';
+import { describe, expect, it } from 'vitest';
+import { conversation, testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
-let harness: Harness | null = null;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
+const harnesses = testHarnesses();
 
 /** A device offline, holding one conversation without tags and the organization's tags. */
 async function offlineWith(tags: { slug: string; name: string }[]): Promise<Harness> {
-  const h = createHarness();
-  harness = h;
+  const h = harnesses.create();
   await h.db.conversations.put(conversation({ id: 1, tags: [] }));
   await h.db.tags.bulkPut(tags.map((tag) => ({ ...tag, is_system: false, version: 3 })));
   await h.engine.start();

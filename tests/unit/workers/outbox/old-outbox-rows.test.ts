@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OLD_BUILD_OUTBOX } from '../../fixtures/old-build-outbox-rows';
-import { conversation, createHarness, message } from '../../support/worker-harness';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
-let harness: Harness | null = null;
-
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
+const harnesses = testHarnesses();
 
 /** The documents the rows were captured over (see old-build-outbox-rows.ts). */
 async function seed(h: Harness): Promise<void> {
@@ -41,8 +36,7 @@ function sentNow({ rows, requests }: (typeof OLD_BUILD_OUTBOX)[string]): Sent[] 
 describe('outbox rows stored by the previous build', () => {
   it.each(Object.entries(OLD_BUILD_OUTBOX))('%s: sent with the same method, path, body and mutation id', async (_name, recorded) => {
     const { rows, requests } = recorded;
-    const h = createHarness({ online: false });
-    harness = h;
+    const h = harnesses.create({ online: false });
     await seed(h);
     await h.outboxDb.outbox.bulkAdd(rows);
     h.clock.advance(1_700_001_000_000);

@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../../../src/protocol/error-texts';
 import { MUTATION_TIMEOUT_MS } from '../../../../src/workers/socket/api-http';
-import { conversation, createHarness, message } from '../../support/worker-harness';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const harnesses = testHarnesses();
+const started = harnesses.start;
 
 describe('outbox ordering', () => {
   it('sends the rows of one conversation in order, one at a time', async () => {
@@ -246,11 +235,9 @@ describe('replies', () => {
     await first.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'Still there?' });
     const [lost] = await first.waitForCalls(1);
     // The worker dies while the request is out: the row stays 'sending'.
-    await first.close();
-    harnesses = harnesses.filter((h) => h !== first);
+    await harnesses.close(first);
 
-    const second = createHarness({ reuse: first });
-    harnesses.push(second);
+    const second = harnesses.create({ reuse: first });
     expect((await second.db.outbox.toArray()).map((row) => [row.kind, row.state])).toEqual([
       ['reply', 'sending'],
       ['release', 'queued'],
@@ -277,8 +264,7 @@ describe('replies', () => {
     await first.engine.mutate({ kind: 'reply', conversation_id: 1, message: 'offline' });
     await first.settle();
     expect(first.http.calls).toHaveLength(0);
-    await first.close();
-    harnesses = harnesses.filter((h) => h !== first);
+    await harnesses.close(first);
     const second = await started({ reuse: first });
     const [call] = await second.waitForCalls(1);
     call?.reply(201, { message: message({ id: 'm-6', version: 2 }), generated_id: 'm-6' });

@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { conversation, createHarness, message } from '../../support/worker-harness';
+import { describe, expect, it } from 'vitest';
+import { conversation, message, testHarnesses } from '../../support/worker-harness';
 import type { Harness } from '../../support/worker-harness';
 
-let harnesses: Harness[] = [];
-
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of harnesses) await h.close();
-  harnesses = [];
-});
+const harnesses = testHarnesses();
+const started = harnesses.start;
 
 /** The server's READY, naming the reply hold (`reply_hold_s`) as the server sends it, or leaving it out like an older server. */
 async function ready(h: Harness, document: Record<string, unknown>): Promise<void> {
@@ -34,8 +23,7 @@ describe('the reply hold the server told the device', () => {
     await first.db.conversations.put(conversation({ id: 1 }));
     await ready(first, { reply_hold_s: 2 });
     expect(await first.db.meta.get('reply-hold')).toEqual({ key: 'reply-hold', seconds: 2 });
-    await first.close();
-    harnesses = harnesses.filter((h) => h !== first);
+    await harnesses.close(first);
 
     const h = await started({ reuse: first, online: false });
     const sentAt = h.clock.now();

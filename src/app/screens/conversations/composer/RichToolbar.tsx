@@ -1,9 +1,9 @@
 import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
-import { useRef, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
-import { Icon } from '../../../components/Icon';
-import type { IconName } from '../../../components/Icon';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ImageTool } from '../../../rich-editor/ImageTool';
+import { ToolButton } from '../../../rich-editor/ToolButton';
 
 type ToolbarProps = { editor: Editor; onPickImages: (files: File[]) => void; uploading: boolean };
 
@@ -22,7 +22,6 @@ export function RichToolbar({ editor, onPickImages, uploading }: ToolbarProps) {
     }),
   });
   const [linking, setLinking] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const chain = () => editor.chain().focus();
 
   return (
@@ -38,21 +37,7 @@ export function RichToolbar({ editor, onPickImages, uploading }: ToolbarProps) {
       <ToolButton label="Bulleted list" pressed={state.bullets} onClick={() => chain().toggleBulletList().run()} icon="list" />
       <ToolButton label="Numbered list" pressed={state.numbers} onClick={() => chain().toggleOrderedList().run()} icon="listOrdered" />
       <ToolButton label="Quote" pressed={state.quote} onClick={() => chain().toggleBlockquote().run()} icon="quote" />
-      <ToolButton label={uploading ? 'Uploading image…' : 'Insert image'} pressed={null} onClick={() => picker.current?.click()} icon="image" />
-      <input
-        ref={picker}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        multiple
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        data-testid="image-input"
-        onChange={(event) => {
-          onPickImages([...(event.target.files ?? [])]);
-          event.target.value = '';
-        }}
-      />
+      <ImageTool label={uploading ? 'Uploading image…' : 'Insert image'} pressed={null} onPickImages={onPickImages} />
       {linking && (
         <LinkForm
           initial={state.href}
@@ -69,25 +54,6 @@ export function RichToolbar({ editor, onPickImages, uploading }: ToolbarProps) {
         />
       )}
     </div>
-  );
-}
-
-type ToolButtonProps = { label: string; shortcut?: string; pressed: boolean | null; onClick: () => void; icon?: IconName; children?: ReactNode };
-
-function ToolButton({ label, shortcut, pressed, onClick, icon, children }: ToolButtonProps) {
-  return (
-    <button
-      type="button"
-      className="rich-toolbar__button"
-      aria-label={label}
-      title={shortcut ? `${label} (${shortcut})` : label}
-      {...(pressed === null ? {} : { 'aria-pressed': pressed })}
-      // Keeps the editor's selection: the click must not take focus from the text.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {icon ? <Icon name={icon} size={15} /> : children}
-    </button>
   );
 }
 

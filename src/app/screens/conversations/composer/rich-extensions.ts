@@ -1,36 +1,8 @@
 import { Extension } from '@tiptap/core';
 import type { AnyExtension } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extensions';
-import StarterKit from '@tiptap/starter-kit';
-
-/** Shows an image of the editor from its URL (our attachments need the agent's token: a blob URL). */
-export type ImageLoader = (src: string) => Promise<string>;
-
-/**
- * An inline image of the reply: one of our uploaded files, named in the HTML by its URL, with its
- * name (alt), size and type kept beside it so a draft reopened elsewhere can still send it.
- */
-function attachedImage(load: ImageLoader) {
-  return Image.extend({
-    addAttributes() {
-      return { ...this.parent?.(), 'data-size': { default: null }, 'data-type': { default: null } };
-    },
-    addNodeView() {
-      return ({ node }) => {
-        const image = document.createElement('img');
-        image.className = 'rich-editor__image';
-        image.alt = typeof node.attrs['alt'] === 'string' ? node.attrs['alt'] : '';
-        const src = typeof node.attrs['src'] === 'string' ? node.attrs['src'] : '';
-        load(src).then(
-          (shown) => (image.src = shown),
-          () => image.classList.add('rich-editor__image--missing'),
-        );
-        return { dom: image };
-      };
-    },
-  }).configure({ inline: false, allowBase64: false });
-}
+import { baseStarterKit, uploadedImage } from '../../../rich-editor/base-extensions';
+import type { ImageLoader } from '../../../rich-editor/base-extensions';
 
 /**
  * What an email reply may hold: paragraphs, bold, italic, underline, strike, links, lists,
@@ -39,14 +11,9 @@ function attachedImage(load: ImageLoader) {
  */
 export function richExtensions(options: { placeholder: string; load: ImageLoader; submit: () => void }): AnyExtension[] {
   return [
-    StarterKit.configure({
-      heading: false,
-      codeBlock: false,
-      code: false,
-      horizontalRule: false,
-      link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['mailto'] },
-    }),
-    attachedImage(options.load),
+    baseStarterKit({ heading: false, codeBlock: false, code: false, horizontalRule: false }),
+    // A draft reopened elsewhere can still send its images: each keeps its size and type.
+    uploadedImage(options.load, ['data-size', 'data-type']),
     Placeholder.configure({ placeholder: options.placeholder }),
     Extension.create({
       name: 'composerKeys',

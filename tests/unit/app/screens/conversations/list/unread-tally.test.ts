@@ -5,27 +5,19 @@ import { createUnreadTally, type UnreadTally } from '../../../../../../src/app/s
 import type { CustomInbox } from '../../../../../../src/protocol/api/models';
 import type { Contact } from '../../../../../../src/protocol/documents';
 import { evictOutsideWindow } from '../../../../../../src/workers/feed/replication-window';
-import { conversation, createHarness } from '../../../../support/worker-harness';
+import { conversation, startedHarnesses } from '../../../../support/worker-harness';
 import type { Harness } from '../../../../support/worker-harness';
 
 const ME = 7;
 const DAY = 24 * 3600_000;
-let harnesses: Harness[] = [];
+// Registered before the tallies' afterEach, so it runs after it (hooks run as a stack): a tally stops before its database closes.
+const started = startedHarnesses();
 let tallies: UnreadTally[] = [];
 
-afterEach(async () => {
+afterEach(() => {
   for (const tally of tallies) tally.stop();
-  for (const h of harnesses) await h.close();
-  harnesses = [];
   tallies = [];
 });
-
-async function started(options: Parameters<typeof createHarness>[0] = {}) {
-  const h = createHarness(options);
-  harnesses.push(h);
-  await h.engine.start();
-  return h;
-}
 
 /** A tally over the harness's database, with the counts it reported last. */
 function tallyOf(h: Harness, custom: CustomInbox[] = [], recountPage?: number) {
