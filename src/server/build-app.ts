@@ -2,12 +2,14 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/account-routes';
 import { registerAcceptInviteRoutes } from './agents/accept-invite-routes';
+import { agentPreferences } from './agents/agent-model';
 import { registerAgentsRoutes } from './agents/agents-routes';
 import { registerInviteRoutes } from './agents/invite-routes';
 import type { AppContext } from './app-context';
 import { createAuthLimits } from './auth/auth-limits';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { registerEmailLinkRoutes } from './auth/email-link-routes';
+import { findSession } from './auth/session';
 import { createSqlRateLimitStore } from './auth/rate-limit-store';
 import { registerTokenRoutes } from './auth/token-routes';
 import { registerBlockingRoutes } from './blocking/blocking-routes';
@@ -205,6 +207,8 @@ export async function buildApp({
     limits: createAuthLimits(rateLimits),
     rateLimits,
     metrics,
+    findSession: (token) => findSession(db, token, clock()),
+    replicationDays: (agent) => agentPreferences(agent).replication_days,
     stream,
     streamSessions,
     feed,
