@@ -4,6 +4,7 @@ import type { WidgetHub } from './chat/widget-hub';
 import type { EmailChannels } from './channels/email-channels';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { ContentJobs } from './content-jobs';
 import type { ContentPool } from './content/content-pool';
 import type { AgentRow, Db } from './db/database';
 import type { DialectName } from './db/open-database';
@@ -48,7 +49,7 @@ export type AppContext = {
   /** Email channels: DNS verification, attachments, inbound mail and reply delivery. */
   channels: EmailChannels;
   /** Parses and cleans customer content (raw mail, HTML) in worker threads: the one door for it. */
-  content: ContentPool;
+  content: ContentPool<ContentJobs>;
   /** The web push key pair (from the environment, or made on first start and kept in the database). */
   vapidKeys: () => Promise<VapidKeys>;
 };

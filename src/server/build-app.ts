@@ -24,6 +24,7 @@ import type { EmailTransport } from './channels/outbound/email-transport';
 import { registerInboundWebhookRoute } from './channels/inbound/inbound-webhook-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import type { ContentJobs } from './content-jobs';
 import { createContentPool } from './content/content-pool';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerStripeWebhookRoute } from './billing/stripe-webhook-routes';
@@ -138,7 +139,7 @@ export async function buildApp({
       widgets.committed(orgId, seq);
     },
   };
-  const content = createContentPool(config.content, app.log);
+  const content = createContentPool<ContentJobs>(config.content, app.log);
   const channels = createEmailChannels({
     config,
     deps: { db, dialect, clock, feed },
