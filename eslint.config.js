@@ -5,9 +5,10 @@ import path from 'node:path';
 
 /**
  * Layers import one way (docs/architecture.md): protocol ← client-db ← workers, app;
- * protocol ← server; protocol ← widget.
+ * protocol ← server; protocol ← widget. Inside src/server, the infrastructure folders import no
+ * domain: every other folder under src/server is a domain, so a new domain needs no edit here.
  * A local rule resolves each relative import against the importing file and refuses one that
- * lands in a layer the importer may not reach.
+ * lands in a layer, or a server domain, the importer may not reach.
  */
 const SRC = path.join(import.meta.dirname, 'src');
 const ALLOWED = {
@@ -24,16 +25,37 @@ const layerOf = (file) => {
   if (relative.startsWith('..')) return null;
   return relative.split(path.sep)[0] ?? null;
 };
+const SERVER = path.join(SRC, 'server');
+const SERVER_INFRASTRUCTURE = ['db', 'http', 'realtime', 'mutations', 'jobs', 'mail', 'content', 'net', 'metrics'];
+/** The folder directly under src/server holding the file; null for the top files (build-app.ts, app-context.ts, …). */
+const serverFolderOf = (file) => {
+  const parts = path.relative(SERVER, file).split(path.sep);
+  return parts[0] === '..' || parts.length < 2 ? null : parts[0];
+};
 const layerOrder = {
-  meta: { type: 'problem', schema: [], messages: { breaks: 'src/{{from}} may not import from src/{{to}} (docs/architecture.md, layer order).' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      breaks: 'src/{{from}} may not import from src/{{to}} (docs/architecture.md, layer order).',
+      domain: 'src/server/{{from}} may not import the domain src/server/{{to}} (docs/architecture.md)',
+    },
+  },
   create(context) {
     const from = layerOf(context.filename);
+    const fromFolder = serverFolderOf(context.filename);
     const check = (node) => {
       const source = node.source?.value;
       if (!from || !ALLOWED[from] || typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      const target = path.resolve(path.dirname(context.filename), source);
+      const to = layerOf(target);
       if (to && to in ALLOWED && !ALLOWED[from].includes(to)) {
         context.report({ node, messageId: 'breaks', data: { from, to } });
+        return;
+      }
+      const toFolder = serverFolderOf(target);
+      if (SERVER_INFRASTRUCTURE.includes(fromFolder) && toFolder && !SERVER_INFRASTRUCTURE.includes(toFolder)) {
+        context.report({ node, messageId: 'domain', data: { from: fromFolder, to: toFolder } });
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

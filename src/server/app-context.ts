@@ -4,9 +4,11 @@ import type { WidgetHub } from './chat/widget-hub';
 import type { EmailChannels } from './channels/email-channels';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { ContentJobs } from './content-jobs';
 import type { ContentPool } from './content/content-pool';
-import type { Db } from './db/database';
+import type { AgentRow, Db } from './db/database';
 import type { DialectName } from './db/open-database';
+import type { FindSession } from './http/signed-in';
 import type { JobRunner } from './jobs/job-runner';
 import type { MailQueue } from './mail/mail-queue';
 import type { PublicLinks } from './mail/public-links';
@@ -29,6 +31,10 @@ export type AppContext = {
   /** The counters behind every rate limit, shared by all instances (rate_limits table). */
   rateLimits: RateLimitStore;
   metrics: Metrics;
+  /** The session behind a bearer token (auth/session.ts): the guard of the signed-in routes and of /stream. */
+  findSession: FindSession;
+  /** How many days of closed conversations an agent's devices keep (their preference, 0 for all): the stream's bootstrap window. */
+  replicationDays: (agent: AgentRow) => number;
   /** The open /stream sockets of this instance. */
   stream: StreamHub;
   /** Closes sockets whose session ended; call checkNow() after ending sessions. */
@@ -43,7 +49,7 @@ export type AppContext = {
   /** Email channels: DNS verification, attachments, inbound mail and reply delivery. */
   channels: EmailChannels;
   /** Parses and cleans customer content (raw mail, HTML) in worker threads: the one door for it. */
-  content: ContentPool;
+  content: ContentPool<ContentJobs>;
   /** The web push key pair (from the environment, or made on first start and kept in the database). */
   vapidKeys: () => Promise<VapidKeys>;
 };

@@ -2,12 +2,14 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/account-routes';
 import { registerAcceptInviteRoutes } from './agents/accept-invite-routes';
+import { agentPreferences } from './agents/agent-model';
 import { registerAgentsRoutes } from './agents/agents-routes';
 import { registerInviteRoutes } from './agents/invite-routes';
 import type { AppContext } from './app-context';
 import { createAuthLimits } from './auth/auth-limits';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { registerEmailLinkRoutes } from './auth/email-link-routes';
+import { findSession } from './auth/session';
 import { createSqlRateLimitStore } from './auth/rate-limit-store';
 import { registerTokenRoutes } from './auth/token-routes';
 import { registerBlockingRoutes } from './blocking/blocking-routes';
@@ -22,6 +24,7 @@ import type { EmailTransport } from './channels/outbound/email-transport';
 import { registerInboundWebhookRoute } from './channels/inbound/inbound-webhook-routes';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import type { ContentJobs } from './content-jobs';
 import { createContentPool } from './content/content-pool';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerStripeWebhookRoute } from './billing/stripe-webhook-routes';
@@ -136,7 +139,7 @@ export async function buildApp({
       widgets.committed(orgId, seq);
     },
   };
-  const content = createContentPool(config.content, app.log);
+  const content = createContentPool<ContentJobs>(config.content, app.log);
   const channels = createEmailChannels({
     config,
     deps: { db, dialect, clock, feed },
@@ -205,6 +208,8 @@ export async function buildApp({
     limits: createAuthLimits(rateLimits),
     rateLimits,
     metrics,
+    findSession: (token) => findSession(db, token, clock()),
+    replicationDays: (agent) => agentPreferences(agent).replication_days,
     stream,
     streamSessions,
     feed,

@@ -3,13 +3,11 @@ import { SESSION_TTL_MS } from '../../protocol/constants';
 import { findAgentById } from '../agents/agent-queries';
 import { toAgent } from '../agents/agent-model';
 import type { AgentRow, Db, OrganizationRow } from '../db/database';
+import type { SignedIn } from '../http/signed-in';
 import { toOrganization } from '../organization/organization-model';
 import { findOrganizationById } from '../organization/organization-queries';
 import { issueToken } from './auth-tokens';
 import { hashSecretToken } from './secret-token';
-
-/** A signed-in request: who, in which organization, with which session token. */
-export type SignedIn = { agent: AgentRow; organization: OrganizationRow; sessionId: number };
 
 /** Sessions slide: each use (at most once a minute) pushes the expiry SESSION_TTL_MS ahead. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -13,7 +13,7 @@ import type { ContactFinancials, Payment } from '../../protocol/billing/financia
 import { ACTION_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
-import type { SignedIn } from '../auth/session';
+import type { SignedIn } from '../http/signed-in';
 import { toContact } from '../contacts/contact-model';
 import { findConversationRow } from '../conversations/conversation-queries';
 import type { ContactPaymentLinkRow, ContactRow } from '../db/database';

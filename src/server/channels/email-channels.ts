@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { ContentPool } from '../content/content-pool';
+import type { InboundEmailJobs } from './inbound/inbound-email-jobs';
 import type { MessageDelivery } from '../messages/message-delivery';
 import type { WriteDeps } from '../realtime/write-transaction';
 import { createAttachmentStore, type AttachmentStore } from './attachments/attachment-store';
@@ -36,7 +37,7 @@ export type EmailChannelsOptions = {
   config: Config;
   deps: WriteDeps;
   /** Parses inbound mail and cleans its HTML, off the event loop. */
-  content: ContentPool;
+  content: ContentPool<InboundEmailJobs>;
   log: FastifyBaseLogger;
   /** Answers the DNS lookups of domain verification; the system's resolvers (or DNS_SERVERS) by default. */
   dns?: DnsResolver;

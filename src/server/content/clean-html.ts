@@ -1,9 +1,9 @@
-import { sanitizeEmailHtml } from '../channels/sanitize-email-html';
 import { cidReference } from './cid-references';
 import { measureHtml } from './html-complexity';
 import { HTML_LIMITS, HTML_NOTICES } from './html-limits';
 import { htmlToPlainText } from './html-text';
 import { limitText, MAX_TEXT_CHARS } from './limit-text';
+import { sanitizeEmailHtml } from './sanitize-email-html';
 
 export type CleanHtmlInput = {
   html: string;

@@ -1,22 +1,24 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ParseEmailInput, ParseEmailResult } from '../channels/inbound/parsed-email';
 import type { CleanHtml, CleanHtmlInput } from './clean-html';
 import type { ContentConfig } from './content-config';
-import type { CleanHtmlFileInput, ContentJobs } from './content-jobs';
+import type { CleanHtmlFileInput, HtmlJobs } from './html-jobs';
 import { HTML_NOTICES } from './html-limits';
 import { limitText } from './limit-text';
+import type { JobHandlers } from './serve-worker-jobs';
 import { createWorkerPool, WorkerJobFailed, type WorkerPool, type WorkerPoolOptions, type WorkerPoolStats } from './worker-pool';
 
 /**
  * The one door for customer content: every path that parses a raw message or customer HTML
  * (inbound SMTP, the inbound webhook, and whatever comes next, such as knowledge-base articles)
  * goes through it, so none of that work runs on the event loop or without a time limit.
+ * `Jobs` are the domains' parsers its workers serve beside its own HTML jobs (a domain names
+ * those it needs, src/server/content-jobs.ts lists them all), so content/ names no domain.
  */
-export type ContentPool = {
-  /** Parses a spooled raw message; rejects with WorkerJobFailed when the job gives no result. */
-  parseEmail(input: ParseEmailInput): Promise<ParseEmailResult>;
+export type ContentPool<Jobs extends JobHandlers = NoJobs> = {
+  /** Runs a domain's job (a raw message's parse); rejects with WorkerJobFailed when it gives no result. */
+  run: WorkerPool<Jobs>['run'];
   /**
    * Customer HTML made fit to show (clean-html.ts). A job that runs out of time or dies is
    * retried for the text alone; if that fails too, the given text is kept. Either way the result
@@ -28,12 +30,15 @@ export type ContentPool = {
   close(): Promise<void>;
 };
 
+/** A pool that runs the HTML jobs only. */
+type NoJobs = Record<never, never>;
+
 /**
- * The worker's entry beside this module: content-worker.ts when the server runs from source
- * (tsx), content-worker.js when it runs from the build, where this code is bundled into
+ * The server's worker entry, beside main: src/server/content-worker.ts when the server runs from
+ * source (tsx), content-worker.js when it runs from the build, where this code is bundled into
  * dist/server/main.js and scripts/build-server.mjs emits the worker next to it.
  */
-const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './content-worker.ts' : './content-worker.js', import.meta.url);
+const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? '../content-worker.ts' : './content-worker.js', import.meta.url);
 
 const POOL_TUNING = {
   maxQueue: 200,
@@ -43,12 +48,15 @@ const POOL_TUNING = {
   maxHeapMb: 512,
 } as const satisfies Partial<WorkerPoolOptions>;
 
-export function createContentPool(config: ContentConfig, log: FastifyBaseLogger, entry: URL = WORKER_ENTRY): ContentPool {
+/** `Jobs` is the caller's word for what the worker at `entry` serves beside the HTML jobs. */
+export function createContentPool<Jobs extends JobHandlers = NoJobs>(config: ContentConfig, log: FastifyBaseLogger, entry: URL = WORKER_ENTRY): ContentPool<Jobs> {
   if (!existsSync(fileURLToPath(entry))) throw new Error(`The content worker is missing at ${fileURLToPath(entry)}: build the server with npm run build`);
-  const pool: WorkerPool<ContentJobs> = createWorkerPool({ ...POOL_TUNING, entry, size: config.workers, timeLimitMs: config.timeLimitMs });
-  const clean = (input: CleanHtmlInput | CleanHtmlFileInput) => ('htmlPath' in input ? pool.run('cleanHtmlFile', input) : pool.run('cleanHtml', input));
+  const pool = createWorkerPool<HtmlJobs & Jobs>({ ...POOL_TUNING, entry, size: config.workers, timeLimitMs: config.timeLimitMs });
+  const html: WorkerPool<HtmlJobs> = pool;
+  const domains: WorkerPool<Jobs> = pool;
+  const clean = (input: CleanHtmlInput | CleanHtmlFileInput) => ('htmlPath' in input ? html.run('cleanHtmlFile', input) : html.run('cleanHtml', input));
   return {
-    parseEmail: (input) => pool.run('parseEmail', input),
+    run: (job, input) => domains.run(job, input),
     async cleanHtml(input) {
       try {
         return await clean(input);

@@ -6,7 +6,7 @@ import type { Organization } from '../../protocol/api/models';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
-import type { SignedIn } from '../auth/session';
+import type { SignedIn } from '../http/signed-in';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { HttpError } from '../http/http-error';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../app-context';
-import { findSession, type SignedIn } from '../auth/session';
 import { unauthorized } from './http-error';
+import type { SignedIn } from './signed-in';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +24,7 @@ export function requireSession(ctx: AppContext): preHandlerAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw unauthorized();
-    const found = await findSession(ctx.db, token, ctx.clock());
+    const found = await ctx.findSession(token);
     if (!found) throw unauthorized();
     request.signedIn = found;
   };

@@ -2,7 +2,7 @@ import type { ReplyBody, ReplyResponse } from '../../protocol/api/conversation-r
 import { CHAT_MESSAGE_DELAY_S } from '../../protocol/constants';
 import type { Attachment, MessageSource } from '../../protocol/documents';
 import { replyAttachments } from '../channels/outbound/reply-attachments';
-import { sanitizeEmailHtml } from '../channels/sanitize-email-html';
+import { sanitizeEmailHtml } from '../content/sanitize-email-html';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
 import type { ConversationRow } from '../db/database';

@@ -4,9 +4,7 @@ import { API_ERRORS } from '../../protocol/api/api-errors';
 import { NOT_VIEWING } from '../../protocol/presence';
 import type { ViewState } from '../../protocol/presence';
 import { authFailureReason, CLOSE_CODES, paintedFrame, PING, PONG, STREAM_PATH, streamQuery, viewingFrame, writtenFrame } from '../../protocol/realtime';
-import { agentPreferences } from '../agents/agent-model';
 import type { AppContext } from '../app-context';
-import { findSession } from '../auth/session';
 import { notFound } from '../http/http-error';
 import { createAckCounter, type AckCounter } from './ack-counter';
 import { createPaintAcks, type PaintAcks } from './paint-acks';
@@ -75,7 +73,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     const parsed = streamQuery.safeParse(request.query ?? {});
     const query = parsed.success ? parsed.data : {};
     const token = query.token;
-    const signedIn = token ? await findSession(ctx.db, token, ctx.clock()) : undefined;
+    const signedIn = token ? await ctx.findSession(token) : undefined;
     if (isClosed()) return;
     if (!signedIn) {
       socket.close(CLOSE_CODES.unauthorized, authFailureReason('401', API_ERRORS.notSignedIn));
@@ -94,7 +92,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: AppContext): void
     sendFrame(socket, JSON.stringify({ action: 'VERSION', version: ctx.config.buildId }));
     // The agent's replication window: the bootstrap leaves older closed conversations out, and
     // READY tells the device, which evicts what has left it (src/workers/feed/replication-window.ts).
-    const windowDays = agentPreferences(signedIn.agent).replication_days;
+    const windowDays = ctx.replicationDays(signedIn.agent);
     const closedSince = windowDays > 0 ? ctx.clock() - windowDays * DAY_MS : null;
     const ready = await catchUp(ctx, client, query.cursor, { agent: signedIn.agent, open: query.open ?? null, closedSince, paints, written: query.pace === '1' ? written : null, deflatedBatches: query.batches === 'deflate' });
     if (ready === null || isClosed()) return;

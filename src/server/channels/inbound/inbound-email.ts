@@ -9,6 +9,7 @@ import type { AttachmentStore } from '../attachments/attachment-store';
 import { classifyAutomatic } from './automatic-mail';
 import { findReceivingChannels } from '../channel-queries';
 import type { ContentPool } from '../../content/content-pool';
+import type { InboundEmailJobs } from './inbound-email-jobs';
 import { WorkerJobFailed } from '../../content/worker-pool';
 import { InboundRejection } from './inbound-limits';
 import { discardParsedEmail, type ParsedEmail } from './parsed-email';
@@ -30,7 +31,7 @@ export type InboundMail = {
   receive(source: Readable, envelope: InboundEnvelope): Promise<InboundDelivery[]>;
 };
 
-export type InboundMailDeps = WriteDeps & { store: AttachmentStore; content: ContentPool; maxBytes: number; log: FastifyBaseLogger };
+export type InboundMailDeps = WriteDeps & { store: AttachmentStore; content: ContentPool<InboundEmailJobs>; maxBytes: number; log: FastifyBaseLogger };
 
 export function createInboundMail(deps: InboundMailDeps): InboundMail {
   const { db, log } = deps;
@@ -93,7 +94,7 @@ export function createInboundMail(deps: InboundMailDeps): InboundMail {
 async function readEmail(deps: InboundMailDeps, dir: string, source: Readable): Promise<ParsedEmail> {
   const path = join(dir, 'message.eml');
   const size = await spoolInboundEmail(source, path, deps.maxBytes);
-  const parsed = await deps.content.parseEmail({ path, dir }).catch((error: unknown) => {
+  const parsed = await deps.content.run('parseEmail', { path, dir }).catch((error: unknown) => {
     throw asPoolRejection(error);
   });
   if (!parsed.ok) throw new InboundRejection(parsed.kind, parsed.message);

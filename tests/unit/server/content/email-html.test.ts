@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeEmailHtml } from '../../../../src/server/channels/sanitize-email-html';
+import { sanitizeEmailHtml } from '../../../../src/server/content/sanitize-email-html';
 import { htmlToPlainText } from '../../../../src/server/content/html-text';
 
 const noCid = () => null;

@@ -1,5 +1,5 @@
 import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
-import { NON_TEXT_ELEMENTS } from '../content/html-text';
+import { NON_TEXT_ELEMENTS } from './html-text';
 
 /**
  * HTML of an email as the inbox stores it: an allowlist of formatting tags and attributes, so

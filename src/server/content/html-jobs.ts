@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { parseSpooledEmail } from '../channels/inbound/parse-inbound-email';
 import { cleanHtml, type CleanHtml, type CleanHtmlInput } from './clean-html';
 
 export type CleanHtmlFileInput = Omit<CleanHtmlInput, 'html'> & { htmlPath: string };
 
 /**
- * The jobs the content workers run (content-worker.ts), by name: everything that parses
- * customer content. The server imports only their type; the code runs in the workers.
+ * The content workers' own jobs: customer HTML made fit to show, whoever it comes from. Every
+ * worker entry serves them (src/server/content-jobs.ts adds the domains' parsers); the pool runs
+ * them for ContentPool.cleanHtml.
  */
-export const contentJobs = {
-  parseEmail: parseSpooledEmail,
+export const htmlJobs = {
   cleanHtml,
   /** cleanHtml of a file, so a message's HTML goes from the parse job to this one without passing through the event loop. */
   async cleanHtmlFile({ htmlPath, ...input }: CleanHtmlFileInput): Promise<CleanHtml> {
@@ -17,4 +16,4 @@ export const contentJobs = {
   },
 };
 
-export type ContentJobs = typeof contentJobs;
+export type HtmlJobs = typeof htmlJobs;
