@@ -3,17 +3,20 @@ import { createChannelTables } from '../channels/channel-tables';
 import { createChatTables } from '../chat/chat-tables';
 import { createDomainTables } from '../channels/domains/domain-tables';
 import { bindMutationsToRequests } from '../mutations/mutation-tables';
-import { createBlockingTables } from './blocking-tables';
-import { createDraftTables } from './draft-tables';
-import { createRateLimitTables } from './rate-limit-tables';
+import { createBlockingTables } from '../blocking/blocking-tables';
+import { addDraftCopies, createDraftTables } from '../drafts/draft-tables';
+import { createRateLimitTables } from '../auth/auth-tables';
+import { addAgentPreferences, addAgentSignatures } from '../agents/agent-tables';
+import { addConversationMerges, addSnoozeAndTagColour } from '../conversations/conversation-tables';
+import { addReplyCopies } from '../messages/message-tables';
 import { idColumn, type Schema } from './id-column';
 import type { DialectName } from './open-database';
 import { createSnippetShortcutIndex, createSnippetTables } from '../snippets/snippet-tables';
 import { createContactBillingTables } from '../billing/billing-tables';
 import { grantRefundsToAdmins } from '../billing/refund-permission-migration';
 import { createCustomDataTables } from '../custom-data/custom-data-tables';
-import { createSearchIndexes } from './search-indexes';
-import { createSyncTables, createTenantReadIndexes } from './sync-tables';
+import { createSearchIndexes } from '../search/search-indexes';
+import { createSyncTables, createTenantReadIndexes } from '../conversations/sync-tables';
 import { createNotificationTables } from '../notifications/notification-tables';
 import { createKnowledgeTables } from '../knowledge/knowledge-tables';
 import { countFeedPerOrganization } from '../realtime/feed-counter-migration';
@@ -36,15 +39,11 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0010-mutation-binding': { up: (db: Kysely<unknown>) => bindMutationsToRequests(db) },
     '0011-agent-preferences': { up: (db: Kysely<unknown>) => addAgentPreferences(db.schema) },
     '0012-snooze-tag-colour': { up: (db: Kysely<unknown>) => addSnoozeAndTagColour(db.schema) },
-    '0013-agent-signatures': {
-      up: (db: Kysely<unknown>) => db.schema.alterTable('agents').addColumn('signature', 'text', (c) => c.notNull().defaultTo('')).execute(),
-    },
+    '0013-agent-signatures': { up: (db: Kysely<unknown>) => addAgentSignatures(db.schema) },
     '0014-reply-copies': { up: (db: Kysely<unknown>) => addReplyCopies(db.schema) },
     '0015-snippets': { up: (db: Kysely<unknown>) => createSnippetTables(db.schema) },
     '0016-snippet-shortcuts': { up: (db: Kysely<unknown>) => createSnippetShortcutIndex(db) },
-    '0017-conversation-merges': {
-      up: (db: Kysely<unknown>) => db.schema.alterTable('conversations').addColumn('merged_into', 'integer').execute(),
-    },
+    '0017-conversation-merges': { up: (db: Kysely<unknown>) => addConversationMerges(db.schema) },
     '0018-notifications': { up: (db: Kysely<unknown>) => createNotificationTables(db, dialect) },
     '0019-knowledge': { up: (db: Kysely<unknown>) => createKnowledgeTables(db, dialect) },
     '0020-contacts-billing': { up: (db: Kysely<unknown>) => createContactBillingTables(db.schema) },
@@ -111,27 +110,4 @@ async function createAccountTables(schema: Schema, dialect: DialectName): Promis
     .addColumn('last_used_at', 'bigint')
     .execute();
   await schema.createIndex('auth_tokens_agent_index').on('auth_tokens').column('agent_id').execute();
-}
-
-/** An agent's working preferences (auto-advance, list density), JSON like `notifications`. */
-async function addAgentPreferences(schema: Schema): Promise<void> {
-  await schema.alterTable('agents').addColumn('preferences', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-}
-
-/** A conversation's snooze (its wake-up is a `wake_conversation` job) and a tag's chosen colour (issue 12). */
-async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
-  await schema.alterTable('conversations').addColumn('snoozed_until', 'bigint').execute();
-  await schema.alterTable('tags').addColumn('color', 'text').execute();
-}
-
-/** A reply's own CC and BCC (JSON arrays of addresses). */
-async function addReplyCopies(schema: Schema): Promise<void> {
-  await schema.alterTable('messages').addColumn('cc', 'text').execute();
-  await schema.alterTable('messages').addColumn('bcc', 'text').execute();
-}
-
-/** A reply draft keeps its CC and BCC (JSON lists, null when none), like the reply it becomes. */
-async function addDraftCopies(schema: Schema): Promise<void> {
-  await schema.alterTable('drafts').addColumn('cc', 'text').execute();
-  await schema.alterTable('drafts').addColumn('bcc', 'text').execute();
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
-import type { AgentRow, Db } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
