@@ -12,6 +12,7 @@ import type { MailQueue } from './mail/mail-queue';
 import type { PublicLinks } from './mail/public-links';
 import type { Metrics } from './metrics/metrics';
 import type { PresenceHub } from './realtime/presence-hub';
+import type { BootstrapSources } from './realtime/stream-catch-up';
 import type { StreamHub } from './realtime/stream-hub';
 import type { StreamSessionCheck } from './realtime/stream-session-check';
 import type { FeedNotifier } from './realtime/write-transaction';
@@ -46,4 +47,6 @@ export type AppContext = {
   content: ContentPool;
   /** The web push key pair (from the environment, or made on first start and kept in the database). */
   vapidKeys: () => Promise<VapidKeys>;
+  /** What a bootstrap reads: every module's collection readers and first-screen parts (server-modules.ts). */
+  bootstrap: BootstrapSources;
 };
