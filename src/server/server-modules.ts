@@ -27,10 +27,10 @@ import { snippetsModule } from './snippets/snippets-module';
 import { tagsModule } from './tags/tags-module';
 
 /**
- * Every server module, in the order that matters: root routes go in this order (the stream, then
- * the chat widget before the help center, as its hooks expect), and so do the first screen's parts
- * (the tags before the inbox that names them). The batch route comes last. A new domain is its
- * folder and one line here.
+ * Every server module, in the order that matters: root routes register in this order, as before
+ * (the stream, the chat widget, then the help center, whose root onRequest hook serves custom
+ * domains), and the first screen's parts go in it (the tags before the inbox rows that name them).
+ * The batch route comes last. A new domain is its folder and one line here.
  */
 export const SERVER_MODULES = [
   realtimeModule,
