@@ -6,7 +6,7 @@
 // DATABASE_URL, else SQLite in --data-dir (DATA_DIR, ./data), like the server.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateToLatest } from '../src/server/db/migrate-to-latest';
+import { migrateToLatest } from '../src/server/server-migrations';
 import { openDatabase } from '../src/server/db/open-database';
 import { seedKnowledgeBase } from '../src/server/seed/seed-knowledge';
 import { seedOrganization } from '../src/server/seed/seed-organization';

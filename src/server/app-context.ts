@@ -6,7 +6,8 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ContentJobs } from './content-jobs';
 import type { ContentPool } from './content/content-pool';
-import type { AgentRow, Db } from './db/database';
+import type { AgentRow } from './agents/agent-tables';
+import type { Db } from './db/database';
 import type { DialectName } from './db/open-database';
 import type { FindSession } from './http/signed-in';
 import type { JobRunner } from './jobs/job-runner';
@@ -14,6 +15,7 @@ import type { MailQueue } from './mail/mail-queue';
 import type { PublicLinks } from './mail/public-links';
 import type { Metrics } from './metrics/metrics';
 import type { PresenceHub } from './realtime/presence-hub';
+import type { BootstrapSources } from './realtime/stream-catch-up';
 import type { StreamHub } from './realtime/stream-hub';
 import type { StreamSessionCheck } from './realtime/stream-session-check';
 import type { FeedNotifier } from './realtime/write-transaction';
@@ -52,4 +54,6 @@ export type AppContext = {
   content: ContentPool<ContentJobs>;
   /** The web push key pair (from the environment, or made on first start and kept in the database). */
   vapidKeys: () => Promise<VapidKeys>;
+  /** What a bootstrap reads: every module's collection readers and first-screen parts (server-modules.ts). */
+  bootstrap: BootstrapSources;
 };

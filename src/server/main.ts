@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './build-app';
 import { loadConfig } from './config';
-import { migrateToLatest } from './db/migrate-to-latest';
+import { migrateToLatest } from './server-migrations';
 import { openDatabase } from './db/open-database';
 import { createNodemailerMailer } from './mail/nodemailer-mailer';
 import { applyHostingPlan } from './organization/hosting-plan';

@@ -7,7 +7,7 @@ import type { EmailChannel } from '../../src/protocol/api/channels';
 import type { Session } from '../../src/protocol/api/models';
 import { PERMISSIONS } from '../../src/protocol/roles';
 import { hashPassword } from '../../src/server/auth/password-hash';
-import { migrations } from '../../src/server/db/migrations';
+import { migrations } from '../../src/server/server-migrations';
 import { openDatabase } from '../../src/server/db/open-database';
 import { createApiClient } from '../support/api-client';
 import { startDnsServer } from '../support/dns-server';

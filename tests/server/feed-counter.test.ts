@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Conversation } from '../../src/protocol/documents';
-import { migrations } from '../../src/server/db/migrations';
+import { migrations } from '../../src/server/server-migrations';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import { feedBounds, readChanges } from '../../src/server/realtime/change-feed';
 import { runWrite } from '../../src/server/realtime/write-transaction';

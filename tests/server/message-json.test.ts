@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
+import { migrateToLatest } from '../../src/server/server-migrations';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import { threadMessagesJson } from '../../src/server/messages/message-json';
 import { toMessage } from '../../src/server/messages/message-model';

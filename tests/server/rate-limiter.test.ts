@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSqlRateLimitStore, type RateLimitStore } from '../../src/server/auth/rate-limit-store';
 import { createRateLimiter } from '../../src/server/auth/rate-limiter';
 import type { Db } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
+import { migrateToLatest } from '../../src/server/server-migrations';
 import { openDatabase } from '../../src/server/db/open-database';
 import { createTestDatabase, dropTestDatabase } from '../support/postgres';
 import type { DatabaseKind } from '../support/server-process';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate-to-latest';
+import { migrateToLatest } from '../../src/server/server-migrations';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database';
 import { visitorConversationQuery } from '../../src/server/chat/visitor-queries';
 import { feedBounds } from '../../src/server/realtime/change-feed';

@@ -3,7 +3,7 @@ import type { ParsedUpdateAccountBody } from '../../protocol/api/requests';
 import type { AppContext } from '../app-context';
 import { toAgent } from '../agents/agent-model';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
-import type { AgentRow, AgentsTable } from '../db/database';
+import type { AgentRow, AgentsTable } from '../agents/agent-tables';
 import { toSqlNullableBoolean } from '../db/sql-boolean';
 import { fieldError, rateLimited } from '../http/http-error';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PREFERENCES } from '../../protocol/api/models';
 import type { Agent, AgentPreferences, CustomInbox } from '../../protocol/api/models';
 import { notificationSettingsOf } from '../../protocol/notifications/notification-settings';
-import type { AgentRow } from '../db/database';
+import type { AgentRow } from './agent-tables';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean, fromSqlNullableBoolean } from '../db/sql-boolean';
 

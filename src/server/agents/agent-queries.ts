@@ -1,4 +1,6 @@
-import type { AgentRow, Db, OrganizationRow } from '../db/database';
+import type { AgentRow } from './agent-tables';
+import type { Db } from '../db/database';
+import type { OrganizationRow } from '../organization/organization-tables';
 
 export function findAgentById(db: Db, id: number): Promise<AgentRow | undefined> {
   return db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst();

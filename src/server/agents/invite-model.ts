@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentInvite } from '../../protocol/api/models';
-import type { AgentInviteRow } from '../db/database';
+import type { AgentInviteRow } from './agent-tables';
 import { readJsonColumn } from '../db/json-column';
 
 const rolesSchema = z.array(z.string());

@@ -1,4 +1,5 @@
-import type { AgentInviteRow, Db } from '../db/database';
+import type { AgentInviteRow } from './agent-tables';
+import type { Db } from '../db/database';
 import { hashSecretToken } from '../auth/secret-token';
 
 export type InviteWithInviter = { invite: AgentInviteRow; inviterName: string | null };

@@ -1,6 +1,6 @@
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { hasRole, holdsAll, outranks, type RoleHolder } from '../../protocol/roles';
-import type { AgentRow } from '../db/database';
+import type { AgentRow } from './agent-tables';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { forbidden } from '../http/http-error';
 import { agentRoles } from './agent-model';

@@ -1,4 +1,5 @@
-import type { AuthTokenRow, Db, TokenKind } from '../db/database';
+import type { AuthTokenRow, TokenKind } from './auth-tables';
+import type { Db } from '../db/database';
 import { createSecretToken, hashSecretToken } from './secret-token';
 
 export type IssueTokenOptions = { kind: TokenKind; agentId: number; orgId: number; ttlMs: number; now: number };

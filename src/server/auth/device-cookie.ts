@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../protocol/api/routes';
 import { DEVICE_TRUST_TTL_MS } from '../../protocol/constants';
 import type { AppContext } from '../app-context';
-import type { AgentRow, Db } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { Db } from '../db/database';
 import { issueToken } from './auth-tokens';
 import { hashSecretToken } from './secret-token';
 

@@ -1,6 +1,6 @@
 import { VALIDATE_TOKEN_TTL_MS } from '../../protocol/constants';
 import type { AppContext } from '../app-context';
-import type { AgentRow } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
 import { validationEmail } from '../mail/mail-templates';
 import { issueToken } from './auth-tokens';
 

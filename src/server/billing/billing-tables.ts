@@ -1,4 +1,23 @@
+import type { Selectable } from 'kysely';
 import type { Schema } from '../db/id-column';
+
+/** A payment email an agent confirmed for a contact (§4): who and when. */
+export interface ContactPaymentLinksTable {
+  org_id: number;
+  contact_id: number;
+  source: string;
+  email: string;
+  confirmed_by: number | null;
+  confirmed_at: number;
+}
+
+export type ContactPaymentLinkRow = Selectable<ContactPaymentLinksTable>;
+
+declare module '../db/database' {
+  interface Database {
+    contact_payment_links: ContactPaymentLinksTable;
+  }
+}
 
 /**
  * Billing from Stripe (§3 Contact financials, §7 integrations): the connected integrations with

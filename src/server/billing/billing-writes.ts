@@ -1,7 +1,7 @@
 import type { Contact, Message } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
 import { findConversationForWrite } from '../conversations/conversation-changes';
-import type { ContactRow } from '../db/database';
+import type { ContactRow } from '../contacts/contact-tables';
 import { writeJsonColumn } from '../db/json-column';
 import { notFound } from '../http/http-error';
 import { addNote } from '../messages/notes';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { FINANCIALS_LIMITS, type ContactFinancials, type Payment, type PaymentSource, type SubscriptionSummary } from '../../protocol/billing/financials';
-import type { ContactPaymentLinkRow } from '../db/database';
+import type { ContactPaymentLinkRow } from './billing-tables';
 
 export type BillingState = { financials: ContactFinancials; subscription_status: string | null; subscription_start: number | null };
 

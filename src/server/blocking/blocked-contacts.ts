@@ -2,7 +2,8 @@ import type { BlockedContact } from '../../protocol/api/conversation-actions';
 import type { Contact } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
 import { updateContact } from '../contacts/contact-writes';
-import type { ContactRow, Db } from '../db/database';
+import type { ContactRow } from '../contacts/contact-tables';
+import type { Db } from '../db/database';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import type { Write } from '../realtime/write-transaction';
 

@@ -1,5 +1,6 @@
 import type { EmailChannel } from '../../protocol/api/channels';
-import type { ChannelRow, EmailDomainRow } from '../db/database';
+import type { ChannelRow } from './channel-tables';
+import type { EmailDomainRow } from './domains/domain-tables';
 import { storedChecks } from './domains/domain-queries';
 import { expectedRecords, type VerificationPolicy } from './domains/domain-verification';
 

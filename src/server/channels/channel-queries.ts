@@ -1,4 +1,5 @@
-import type { ChannelRow, Db } from '../db/database';
+import type { ChannelRow } from './channel-tables';
+import type { Db } from '../db/database';
 
 /**
  * The channels that receive mail for these addresses (lowercase already): those whose

@@ -1,6 +1,64 @@
+import type { Generated, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn, type Schema } from '../db/id-column';
 import type { DialectName } from '../db/open-database';
+
+/**
+ * An organization's support address (email channel). Several organizations may have added the
+ * same address; mail is routed to, and sent from, the one whose organization proved the domain
+ * (email_domains.verification VERIFIED, which one organization per domain at most holds).
+ */
+export interface ChannelsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Lowercase; unique within the organization. */
+  email: string;
+  /** Lowercase domain of the address; its proof and verification are the organization's email_domains row. */
+  domain: string;
+  created_at: number;
+}
+
+/**
+ * RFC 5322 Message-IDs (without angle brackets) of the mail of a conversation, ours (OUT, sent
+ * by the delivery job) and the customers' (IN), for threading replies by In-Reply-To/References.
+ */
+export interface EmailMessageIdsTable {
+  id: Generated<number>;
+  org_id: number;
+  message_id: string;
+  conversation_id: number;
+  /** The messages row, or null once that is gone. */
+  message_row_id: number | null;
+  direction: 'IN' | 'OUT';
+  created_at: number;
+}
+
+/** A file of a message; the bytes live under DATA_DIR, named by their SHA-256 (shared by equal files). */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The messages row it belongs to. */
+  message_row_id: number | null;
+  sha256: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: number;
+}
+
+export type ChannelRow = Selectable<ChannelsTable>;
+
+export type EmailMessageIdRow = Selectable<EmailMessageIdsTable>;
+
+export type AttachmentRow = Selectable<AttachmentsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    channels: ChannelsTable;
+    email_message_ids: EmailMessageIdsTable;
+    attachments: AttachmentsTable;
+  }
+}
 
 /**
  * Migration 0006: email channels (support addresses with their domain's DNS verification), the

@@ -1,5 +1,6 @@
 import { CHAT_DEFAULTS, type ChatSettings, type ChatSettingsBody } from '../../protocol/api/chat-settings';
-import type { ChatSettingsRow, Db } from '../db/database';
+import type { ChatSettingsRow } from './chat-tables';
+import type { Db } from '../db/database';
 import { fromSqlBoolean, toSqlBoolean } from '../db/sql-boolean';
 
 /** An organization's chat settings; the defaults (widget off) until they are first saved. */

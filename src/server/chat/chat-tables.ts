@@ -1,5 +1,41 @@
+import type { Generated, Selectable } from 'kysely';
 import { idColumn, type Schema } from '../db/id-column';
 import type { DialectName } from '../db/open-database';
+
+/** An organization's chat widget settings (no row: the defaults, widget off). */
+export interface ChatSettingsTable {
+  org_id: number;
+  enabled: number;
+  /** `#rrggbb`. */
+  color: string;
+  greeting: string;
+  updated_at: number;
+}
+
+/** Someone chatting through the website widget, known by the hash of the token their browser keeps. */
+export interface ChatVisitorsTable {
+  id: Generated<number>;
+  org_id: number;
+  token_hash: string;
+  /** The contact made at their first message; null before it. */
+  contact_id: number | null;
+  /** What they said about themselves, kept until the contact exists. */
+  name: string | null;
+  email: string | null;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export type ChatSettingsRow = Selectable<ChatSettingsTable>;
+
+export type ChatVisitorRow = Selectable<ChatVisitorsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    chat_settings: ChatSettingsTable;
+    chat_visitors: ChatVisitorsTable;
+  }
+}
 
 /**
  * Migration 0007: the chat channel. `chat_settings` holds one organization's widget settings (no

@@ -1,7 +1,9 @@
 import type { Message } from '../../protocol/documents';
 import type { WidgetMessage } from '../../protocol/widget';
 import { WIDGET_LIMITS } from '../../protocol/widget';
-import type { ChatVisitorRow, ConversationRow, Db } from '../db/database';
+import type { ChatVisitorRow } from './chat-tables';
+import type { ConversationRow } from '../conversations/conversation-tables';
+import type { Db } from '../db/database';
 import { toMessage } from '../messages/message-model';
 
 /** The organization's visitor holding this token (by its hash). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ContactFinancials } from '../../protocol/billing/financials';
 import type { Contact } from '../../protocol/documents';
-import type { ContactRow } from '../db/database';
+import type { ContactRow } from './contact-tables';
 import { readCustomData } from '../custom-data/custom-field-model';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';

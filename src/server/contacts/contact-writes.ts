@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Contact } from '../../protocol/documents';
-import type { ContactRow } from '../db/database';
+import type { ContactRow } from './contact-tables';
 import type { Write } from '../realtime/write-transaction';
 import { toContact } from './contact-model';
 

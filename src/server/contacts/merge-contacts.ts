@@ -1,6 +1,6 @@
 import type { Contact, Conversation, Message } from '../../protocol/documents';
 import { toConversation, conversationRecipients } from '../conversations/conversation-model';
-import type { ContactRow } from '../db/database';
+import type { ContactRow } from './contact-tables';
 import { writeJsonColumn } from '../db/json-column';
 import { fieldError, notFound } from '../http/http-error';
 import { readCustomData } from '../custom-data/custom-field-model';

@@ -1,5 +1,5 @@
 import type { Conversation } from '../../protocol/documents';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
 import { notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { toConversation } from './conversation-model';

@@ -1,7 +1,7 @@
 import { readCustomData } from '../custom-data/custom-field-model';
 import { z } from 'zod';
 import type { Conversation, Recipient } from '../../protocol/documents';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 

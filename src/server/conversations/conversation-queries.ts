@@ -2,7 +2,8 @@ import type { ConversationListQuery, ConversationPage } from '../../protocol/api
 import type { InboxTerm } from '../../protocol/inbox-query/inbox-query';
 import { inboxOrder } from '../../protocol/inbox-query/match-inbox-query';
 import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
-import type { ConversationRow, Db } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
+import type { Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { fieldError } from '../http/http-error';
 import { decodeConversationCursor, encodeConversationCursor, type ConversationOrder } from './conversation-cursor';

@@ -1,7 +1,7 @@
 import { MAX_RECIPIENTS } from '../../protocol/api/conversation-actions';
 import type { Conversation, Recipient } from '../../protocol/documents';
 import { findOrCreateContactByEmail } from '../contacts/contact-writes';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
 import { fieldError } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { updateConversation } from './conversation-changes';

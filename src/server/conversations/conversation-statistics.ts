@@ -4,7 +4,8 @@ import { DEFAULT_INBOX_QUERY, type InboxQuery } from '../../protocol/inbox-query
 import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
 import { defaultCustomInbox } from '../../protocol/api/custom-inboxes';
 import { toAgent } from '../agents/agent-model';
-import type { AgentRow, Db } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { inboxListWhere } from './inbox-query-sql';
 

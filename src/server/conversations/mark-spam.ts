@@ -1,7 +1,7 @@
 import { SPAM_TAG } from '../../protocol/api/conversation-actions';
 import type { Conversation } from '../../protocol/documents';
 import { blockContact } from '../blocking/blocked-contacts';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
 import type { Write } from '../realtime/write-transaction';
 import { ensureSystemTag } from '../tags/tag-queries';
 import { updateConversation } from './conversation-changes';

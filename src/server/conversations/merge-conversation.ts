@@ -1,5 +1,5 @@
 import type { MergeResponse } from '../../protocol/api/conversation-actions';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
 import { fieldError } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { moveMessages } from './move-messages';

@@ -1,5 +1,5 @@
 import type { Message } from '../../protocol/documents';
-import type { MessageRow } from '../db/database';
+import type { MessageRow } from '../messages/message-tables';
 import { toMessage } from '../messages/message-model';
 import type { Write } from '../realtime/write-transaction';
 

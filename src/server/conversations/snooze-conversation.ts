@@ -1,6 +1,7 @@
 import { SNOOZE_MAX_MS } from '../../protocol/api/conversation-requests';
 import type { Conversation } from '../../protocol/documents';
-import type { ConversationRow, JobRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
+import type { JobRow } from '../db/database';
 import { fieldError } from '../http/http-error';
 import { cancelJobs, completeJob, scheduleJob } from '../jobs/job-queries';
 import type { JobHandler } from '../jobs/job-runner';

@@ -1,6 +1,7 @@
 import type { SplitResponse } from '../../protocol/api/conversation-actions';
 import { splitMessageRowId } from '../../protocol/api/conversation-actions';
-import type { ConversationRow, MessageRow } from '../db/database';
+import type { ConversationRow } from './conversation-tables';
+import type { MessageRow } from '../messages/message-tables';
 import { fieldError } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { moveMessages } from './move-messages';

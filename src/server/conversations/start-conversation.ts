@@ -1,6 +1,6 @@
 import type { NewConversationBody, NewConversationResponse } from '../../protocol/api/conversation-requests';
 import { findContactByEmail, findOrCreateContactByEmail } from '../contacts/contact-writes';
-import type { ChannelRow } from '../db/database';
+import type { ChannelRow } from '../channels/channel-tables';
 import { badRequest, fieldError } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { saveReply, type ReplyHold } from '../messages/save-reply';

@@ -1,4 +1,30 @@
+import type { Selectable } from 'kysely';
 import type { Schema } from '../db/id-column';
+
+/** A custom data field of an organization (custom-data/). */
+export interface CustomFieldsTable {
+  org_id: number;
+  id: string;
+  entity: string;
+  key: string;
+  label: string;
+  type: string;
+  options: string;
+  required: number;
+  min: number | null;
+  max: number | null;
+  sort: number;
+  created_at: number;
+  version: number;
+}
+
+export type CustomFieldRow = Selectable<CustomFieldsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    custom_fields: CustomFieldsTable;
+  }
+}
 
 /**
  * Custom data (§1): the organization's field definitions (keyed by the client's id, like snippets)

@@ -5,7 +5,7 @@ import { customValueError, type CustomData, type CustomField, type CustomFieldEn
 import type { Contact, Conversation } from '../../protocol/documents';
 import { toContact } from '../contacts/contact-model';
 import { toConversation } from '../conversations/conversation-model';
-import type { CustomFieldsTable } from '../db/database';
+import type { CustomFieldsTable } from './custom-data-tables';
 import { writeJsonColumn } from '../db/json-column';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_ENTITIES, CUSTOM_FIELD_TYPES, type CustomData, type CustomField } from '../../protocol/custom-data/custom-fields';
-import type { CustomFieldRow } from '../db/database';
+import type { CustomFieldRow } from './custom-data-tables';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 

@@ -1,5 +1,5 @@
 import type { Draft } from '../../protocol/documents';
-import type { DraftRow } from '../db/database';
+import type { DraftRow } from './draft-tables';
 import { readCopiesColumn } from '../db/json-column';
 
 /** The wire document of a draft row and the teammates it is shared with (ascending ids). */

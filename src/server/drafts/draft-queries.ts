@@ -1,5 +1,6 @@
 import type { Draft } from '../../protocol/documents';
-import type { Db, DraftRow } from '../db/database';
+import type { Db } from '../db/database';
+import type { DraftRow } from './draft-tables';
 import { toDraft } from './draft-model';
 
 /** A draft of the organization by the client's id, with the teammates it is shared with. */

@@ -2,7 +2,8 @@ import type { DraftPatchBody, DraftShareBody } from '../../protocol/api/draft-re
 import type { Draft } from '../../protocol/documents';
 import { draftIdPrefix, isBlankDraft } from '../../protocol/drafts';
 import { findAgentById } from '../agents/agent-queries';
-import type { AgentRow, ConversationRow } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import { notifyDraftShared } from '../notifications/notify-teammate';
 import { fieldError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';

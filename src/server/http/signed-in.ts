@@ -1,4 +1,9 @@
-import type { AgentRow, OrganizationRow } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database';
+
+/** The rows as the domains' tables declare them (into Database), read here without naming a domain. */
+type AgentRow = Selectable<Database['agents']>;
+type OrganizationRow = Omit<Selectable<Database['organizations']>, 'feed_seq'>;
 
 /** A signed-in request: who, in which organization, with which session token. */
 export type SignedIn = { agent: AgentRow; organization: OrganizationRow; sessionId: number };

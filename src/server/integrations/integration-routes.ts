@@ -5,7 +5,7 @@ import { apiPaths } from '../../protocol/api/routes';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
-import type { IntegrationRow } from '../db/database';
+import type { IntegrationRow } from './integration-tables';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';

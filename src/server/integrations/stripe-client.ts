@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../app-context';
-import type { IntegrationRow } from '../db/database';
+import type { IntegrationRow } from './integration-tables';
 import { HttpError } from '../http/http-error';
 import { openSecret } from './secret-box';
 

@@ -8,7 +8,7 @@ import { writeJsonColumn } from '../db/json-column';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
 import { sanitizeArticleHtml } from './article-html';
-import type { KbArticleRow, KbArticlesTable } from './knowledge-database';
+import type { KbArticleRow, KbArticlesTable } from './knowledge-tables';
 import { articleDocuments } from './knowledge-model';
 import { indexArticle, unindexArticle } from './knowledge-search-index';
 import { rememberOldSlug } from './old-slugs';

@@ -5,7 +5,7 @@ import { slugify, uniqueSlug } from '../../protocol/knowledge/knowledge-slug';
 import { childrenOf, moveCategory } from '../../protocol/snippets/category-tree';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';
-import type { KbCollectionRow } from './knowledge-database';
+import type { KbCollectionRow } from './knowledge-tables';
 import { rewriteArticle } from './article-writes';
 import { toCollection } from './knowledge-model';
 import { rememberOldSlug } from './old-slugs';

@@ -3,7 +3,7 @@ import type { ArticleInCollection } from '../../protocol/api/knowledge-requests'
 import type { Article, ArticleConflict, ArticlePlacement, KnowledgeCollection } from '../../protocol/documents';
 import type { Db } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
-import type { KbArticleRow, KbCollectionRow } from './knowledge-database';
+import type { KbArticleRow, KbCollectionRow } from './knowledge-tables';
 
 export function toCollection(row: KbCollectionRow): KnowledgeCollection {
   return {

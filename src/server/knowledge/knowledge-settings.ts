@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { KnowledgeSettings, KnowledgeVisibility, knowledgeSettingsBody } from '../../protocol/api/knowledge-requests';
 import type { Db } from '../db/database';
-import type { KbSettingsRow } from './knowledge-database';
+import type { KbSettingsRow } from './knowledge-tables';
 
 /** The help center's settings without a saved row: named after the organization, public. */
 export const KNOWLEDGE_DEFAULT_COLOR = '#1f6feb';

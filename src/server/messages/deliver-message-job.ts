@@ -1,4 +1,5 @@
-import type { JobRow, MessagesTable } from '../db/database';
+import type { JobRow } from '../db/database';
+import type { MessagesTable } from './message-tables';
 import { completeJob } from '../jobs/job-queries';
 import type { JobHandler } from '../jobs/job-runner';
 import { runWrite, type WriteDeps } from '../realtime/write-transaction';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageWireId, type Attachment, type Message } from '../../protocol/documents';
-import type { MessageRow } from '../db/database';
+import type { MessageRow } from './message-tables';
 import { readCopiesColumn, readJsonColumn } from '../db/json-column';
 
 const attachmentsSchema: z.ZodType<Attachment[]> = z.array(

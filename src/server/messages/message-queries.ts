@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { MessagePage } from '../../protocol/api/conversation-requests';
 import { parseMessageWireId } from '../../protocol/documents';
-import type { Database, Db, MessageRow } from '../db/database';
+import type { Database, Db } from '../db/database';
+import type { MessageRow } from './message-tables';
 import { toMessage } from './message-model';
 
 /** A message or note of the organization by its wire id (`m-…`/`n-…`), removed or not. */

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Message } from '../../protocol/documents';
-import type { MessagesTable } from '../db/database';
+import type { MessagesTable } from './message-tables';
 import type { Write } from '../realtime/write-transaction';
 import { toMessage } from './message-model';
 

@@ -5,7 +5,7 @@ import { replyAttachments } from '../channels/outbound/reply-attachments';
 import { sanitizeEmailHtml } from '../content/sanitize-email-html';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import { deleteSentDraft } from '../drafts/draft-writes';
 import { scheduleJob } from '../jobs/job-queries';
 import { fieldError } from '../http/http-error';

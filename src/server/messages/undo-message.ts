@@ -2,7 +2,7 @@ import { API_ERRORS } from '../../protocol/api/api-errors';
 import type { Message } from '../../protocol/documents';
 import { updateConversation } from '../conversations/conversation-changes';
 import { lastUpdateText } from '../conversations/conversation-model';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import { HttpError } from '../http/http-error';
 import { cancelJobs } from '../jobs/job-queries';
 import type { Write } from '../realtime/write-transaction';

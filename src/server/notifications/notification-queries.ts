@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { NotificationsResponse, PushDevice } from '../../protocol/notifications/push-requests';
 import { notificationSettingsOf } from '../../protocol/notifications/notification-settings';
-import type { AgentRow, Db } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { Db } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
 import type { PushSubscriptionRow } from './notification-tables';
 

@@ -62,6 +62,15 @@ export interface ServerKeysTable {
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 
+declare module '../db/database' {
+  interface Database {
+    push_subscriptions: PushSubscriptionsTable;
+    notifications: NotificationsTable;
+    notification_unsubscribes: NotificationUnsubscribesTable;
+    server_keys: ServerKeysTable;
+  }
+}
+
 /** 0018: notifications (issue 15). */
 export async function createNotificationTables(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const schema = db.schema;

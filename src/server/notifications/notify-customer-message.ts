@@ -1,4 +1,4 @@
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import type { Write } from '../realtime/write-transaction';
 import { recordNotifications } from './record-notifications';
 

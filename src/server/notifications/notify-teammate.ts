@@ -1,5 +1,6 @@
 import type { Conversation } from '../../protocol/documents';
-import type { AgentRow, ConversationRow } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import type { Write } from '../realtime/write-transaction';
 import { recordNotifications } from './record-notifications';
 

@@ -10,7 +10,9 @@ import {
 } from '../../protocol/notifications/notification-settings';
 import { watchedInboxQuery } from '../../protocol/notifications/watched-inbox';
 import { toConversation } from '../conversations/conversation-model';
-import type { AgentRow, ConversationRow, Database } from '../db/database';
+import type { AgentRow } from '../agents/agent-tables';
+import type { ConversationRow } from '../conversations/conversation-tables';
+import type { Database } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
 import { scheduleJob } from '../jobs/job-queries';
 import type { Write } from '../realtime/write-transaction';

@@ -1,7 +1,9 @@
 import webpush from 'web-push';
 import { z } from 'zod';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { readJsonColumn } from '../db/json-column';
+import type { NotificationConfig } from './notification-config';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -31,4 +33,16 @@ export async function loadVapidKeys(db: Db, given: { publicKey: string; privateK
   }
   if (!keys) throw new Error('The VAPID keys could not be stored');
   return { ...keys, subject };
+}
+
+/** The key pair, loaded once on first use; a failed load is tried again by the next caller. */
+export function vapidKeyLoader(db: Db, config: Pick<NotificationConfig, 'vapid' | 'vapidSubject'>, clock: Clock): () => Promise<VapidKeys> {
+  let vapid: Promise<VapidKeys> | undefined;
+  return () => {
+    vapid ??= loadVapidKeys(db, config.vapid, config.vapidSubject, clock()).catch((error: unknown) => {
+      vapid = undefined;
+      throw error;
+    });
+    return vapid;
+  };
 }

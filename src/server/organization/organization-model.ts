@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpeningHours, Organization } from '../../protocol/api/models';
-import type { OrganizationRow } from '../db/database';
+import type { OrganizationRow } from './organization-tables';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 

@@ -1,4 +1,5 @@
-import type { Db, OrganizationRow } from '../db/database';
+import type { Db } from '../db/database';
+import type { OrganizationRow } from './organization-tables';
 
 export function findOrganizationById(db: Db, id: number): Promise<OrganizationRow | undefined> {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();

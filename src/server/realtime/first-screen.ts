@@ -1,73 +1,20 @@
-import type { ConversationPage } from '../../protocol/api/conversation-requests';
-import { CONVERSATION_PAGE_SIZE } from '../../protocol/constants';
-import { DEFAULT_INBOX_QUERY } from '../../protocol/inbox-query/inbox-query';
-import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
-import { toAgent } from '../agents/agent-model';
-import { toContact } from '../contacts/contact-model';
-import { conversationStatistics } from '../conversations/conversation-statistics';
-import { toConversation } from '../conversations/conversation-model';
-import { listConversations } from '../conversations/conversation-queries';
-import type { AgentRow, Db } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Database, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
-import { toMessage } from '../messages/message-model';
-import { threadMessagesQuery } from '../messages/message-queries';
-import { toTag } from '../tags/tag-model';
 import type { BootstrapFrame, SentSoFar } from './organization-documents';
 
 /** Who asks, and which conversation its address names (the `open` hint of /stream). */
-export type FirstScreenReader = { db: Db; dialect: DialectName; orgId: number; agent: AgentRow; open: number | null };
+export type FirstScreenReader = { db: Db; dialect: DialectName; orgId: number; agent: Selectable<Database['agents']>; open: number | null };
 
-/** §2: the default inbox is the first custom inbox, or DEFAULT_INBOX_QUERY (`assigned:me,none is:opened order:newest`). */
-export function defaultInboxText(agent: AgentRow): string {
-  const first = toAgent(agent, agent.id).custom_inboxes[0];
-  return first && parseInboxQuery(first.query).ok ? first.query : DEFAULT_INBOX_QUERY;
-}
-
-async function contactsOf(db: Db, orgId: number, ids: readonly number[], sent: SentSoFar): Promise<BootstrapFrame[]> {
-  const wanted = [...new Set(ids)].filter((id) => !sent.contacts.has(id));
-  if (wanted.length === 0) return [];
-  const rows = await db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', 'in', wanted).execute();
-  for (const row of rows) sent.contacts.add(row.id);
-  return rows.length === 0 ? [] : [{ action: 'fetch', col: 'contacts', documents: rows.map(toContact) }];
-}
+/** A domain's part of the first screen; it marks what it sent in `sent`. */
+export type FirstScreenPart = (reader: FirstScreenReader, sent: SentSoFar) => AsyncGenerator<BootstrapFrame>;
 
 /**
- * What the agent's first screen needs, before anything else of a bootstrap: the tags (a row
- * names them), the default inbox's first page (§9: 25) with its contacts, PAINT; the unread
- * counts, PAINT; then the open conversation with its contact and messages, and PAINT again. Marks
- * what it sent in `sent`, so the rest of the bootstrap does not send it twice.
+ * What the agent's first screen needs, before anything else of a bootstrap: the domains' parts in
+ * the order of server-modules.ts (the tags a row names, then the default inbox's first page, the
+ * counts and the open conversation, each followed by PAINT). Marks what it sent in `sent`, so the
+ * rest of the bootstrap does not send it twice.
  */
-export async function* firstScreen(reader: FirstScreenReader, sent: SentSoFar): AsyncGenerator<BootstrapFrame> {
-  const { db, dialect, orgId, agent, open } = reader;
-  const tags = await db.selectFrom('tags').selectAll().where('org_id', '=', orgId).orderBy('slug').execute();
-  if (tags.length > 0) yield { action: 'fetch', col: 'tags', documents: tags.map(toTag) };
-  sent.tags = true;
-
-  let page: ConversationPage = { conversations: [], next_cursor: null };
-  try {
-    page = await listConversations(db, dialect, { orgId, agentId: agent.id, query: { search: defaultInboxText(agent), limit: CONVERSATION_PAGE_SIZE } });
-  } catch {
-    // A saved query the server refuses leaves the first screen empty; the rest still follows.
-  }
-  yield* await contactsOf(db, orgId, page.conversations.map((c) => c.contact_id), sent);
-  if (page.conversations.length > 0) yield { action: 'fetch', col: 'conversations', documents: page.conversations };
-  for (const conversation of page.conversations) sent.conversations.add(conversation.id);
-  yield { action: 'PAINT' };
-  // The counts read every unread conversation: after the rows, which need only their page.
-  const { statistics } = await conversationStatistics(db, dialect, orgId, agent);
-  yield { action: 'COUNTS', document: statistics };
-  yield { action: 'PAINT' };
-
-  if (open === null) return;
-  const conversation = await db.selectFrom('conversations').selectAll().where('org_id', '=', orgId).where('id', '=', open).executeTakeFirst();
-  if (!conversation) return;
-  yield* await contactsOf(db, orgId, [conversation.contact_id], sent);
-  if (!sent.conversations.has(conversation.id)) {
-    yield { action: 'fetch', col: 'conversations', documents: [toConversation(conversation)] };
-    sent.conversations.add(conversation.id);
-  }
-  const messages = await threadMessagesQuery(db, orgId, [open]).execute();
-  if (messages.length > 0) yield { action: 'fetch', col: 'messages', documents: messages.map(toMessage) };
-  sent.messagesOf.add(open);
-  yield { action: 'PAINT' };
+export async function* firstScreen(parts: readonly FirstScreenPart[], reader: FirstScreenReader, sent: SentSoFar): AsyncGenerator<BootstrapFrame> {
+  for (const part of parts) yield* part(reader, sent);
 }

@@ -1,10 +1,11 @@
 import type { Config } from '../config';
-import type { AgentRow, Db } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Database, Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import type { Metrics } from '../metrics/metrics';
 import { feedBounds, feedMessageText, isVisibleTo, readChanges } from './change-feed';
-import { firstScreen } from './first-screen';
-import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame } from './organization-documents';
+import { firstScreen, type FirstScreenPart } from './first-screen';
+import { bootstrapFrameText, nothingSent, organizationDocuments, type BootstrapFrame, type CollectionReaders } from './organization-documents';
 import type { AckCounter } from './ack-counter';
 import { bootstrapPacer } from './bootstrap-pace';
 import type { PaintAcks } from './paint-acks';
@@ -13,7 +14,16 @@ import { sendDeflatedFlushed, sendFrameFlushed, sendFramesFlushed } from './stre
 
 const PAGE = 500;
 
-export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; config: Pick<Config, 'firstScreenWaitMs' | 'bootstrapWindowDocs' | 'bootstrapStallMs'> };
+/** What a bootstrap reads, supplied by the domains (server-modules.ts). */
+export type BootstrapSources = { firstScreen: readonly FirstScreenPart[]; readers: CollectionReaders };
+
+export type CatchUpDeps = {
+  db: Db;
+  dialect: DialectName;
+  metrics: Metrics;
+  config: Pick<Config, 'firstScreenWaitMs' | 'bootstrapWindowDocs' | 'bootstrapStallMs'>;
+  bootstrap: BootstrapSources;
+};
 
 /**
  * Who the socket belongs to, and the conversation its tab has open (the `open` hint), for a
@@ -22,7 +32,7 @@ export type CatchUpDeps = { db: Db; dialect: DialectName; metrics: Metrics; conf
  * it asked for a paced bootstrap (bootstrap-pace.ts), else null.
  */
 export type CatchUpViewer = {
-  agent: AgentRow;
+  agent: Selectable<Database['agents']>;
   open: number | null;
   closedSince: number | null;
   paints: PaintAcks;
@@ -75,7 +85,7 @@ async function replay({ db, metrics }: CatchUpDeps, client: StreamClient, cursor
  * document: a document changed after it is sent again live, and the client keeps the copy with
  * the higher version.
  */
-async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
+async function bootstrap({ db, dialect, metrics, config, bootstrap: sources }: CatchUpDeps, client: StreamClient, snapshot: number, viewer: CatchUpViewer): Promise<number | null> {
   if (!(await sendFrameFlushed(client.socket, JSON.stringify({ action: 'RESET' })))) return null;
   const sent = nothingSent();
   const paced = bootstrapPacer(viewer.written, config.bootstrapWindowDocs, config.bootstrapStallMs, (outcome) => {
@@ -85,11 +95,11 @@ async function bootstrap({ db, dialect, metrics, config }: CatchUpDeps, client: 
   const send = async (frame: BootstrapFrame, deflated = false) =>
     (await paced(frame)) && (deflated ? sendDeflatedFlushed : sendFrameFlushed)(client.socket, bootstrapFrameText(frame));
   let paints = 0;
-  for await (const frame of firstScreen({ db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
+  for await (const frame of firstScreen(sources.firstScreen, { db, dialect, orgId: client.orgId, agent: viewer.agent, open: viewer.open }, sent)) {
     if (!(await send(frame))) return null;
     if (frame.action === 'PAINT') paints += 1;
   }
-  const rest = organizationDocuments(db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince);
+  const rest = organizationDocuments(sources.readers, db, dialect, client.orgId, client.agentId, PAGE, sent, viewer.closedSince);
   const first = rest.next();
   // Awaited together: a failed read is raised here, not left unhandled while the client answers.
   const [, shown] = await Promise.all([first, viewer.paints.waitFor(paints, config.firstScreenWaitMs)]);

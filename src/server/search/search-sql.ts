@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { SEARCH_WEIGHTS, type SearchTerm } from '../../protocol/search/search-text';
 import type { DialectName } from '../db/open-database';
-import { SEARCH_TABLES } from '../db/search-indexes';
+import { SEARCH_TABLES } from './search-indexes';
 
 /**
  * One term as each full-text engine reads it. Words hold only letters, digits and marks (see

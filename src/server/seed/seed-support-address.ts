@@ -1,6 +1,7 @@
 import { listChannels, insertChannel } from '../channels/channel-queries';
 import { ensureDomain, findOtherHolder } from '../channels/domains/domain-queries';
-import type { ChannelRow, Db } from '../db/database';
+import type { ChannelRow } from '../channels/channel-tables';
+import type { Db } from '../db/database';
 
 export type SeededAddress = { id: number; email: string; created: boolean };
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { categoryCreateBody, categoryPositionBody } from '../../protocol/api/snippet-requests';
 import type { SnippetCategory } from '../../protocol/documents';
 import { childrenOf, moveCategory } from '../../protocol/snippets/category-tree';
-import type { SnippetCategoryRow } from '../db/database';
+import type { SnippetCategoryRow } from './snippet-tables';
 import { writeJsonColumn } from '../db/json-column';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';

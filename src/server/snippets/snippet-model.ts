@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Snippet, SnippetCategory } from '../../protocol/documents';
-import type { SnippetCategoryRow, SnippetRow } from '../db/database';
+import type { SnippetCategoryRow, SnippetRow } from './snippet-tables';
 import { readJsonColumn } from '../db/json-column';
 
 export function toSnippetCategory(row: SnippetCategoryRow): SnippetCategory {

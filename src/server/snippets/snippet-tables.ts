@@ -1,5 +1,43 @@
+import type { Selectable } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/id-column';
+
+export interface SnippetCategoriesTable {
+  org_id: number;
+  id: string;
+  name: string;
+  parent_id: string | null;
+  sort: number;
+  created_at: number;
+  version: number;
+}
+
+export interface SnippetsTable {
+  org_id: number;
+  id: string;
+  name: string;
+  shortcut: string | null;
+  body: string;
+  /** JSON list of category ids. */
+  categories: string;
+  use_count: number;
+  last_used_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export type SnippetCategoryRow = Selectable<SnippetCategoriesTable>;
+
+export type SnippetRow = Selectable<SnippetsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    snippet_categories: SnippetCategoriesTable;
+    snippets: SnippetsTable;
+  }
+}
 
 /**
  * The snippet library (§3 Snippet, Snippet category), keyed by the organization and the

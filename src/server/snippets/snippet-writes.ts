@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { snippetCreateBody, snippetUpdateBody } from '../../protocol/api/snippet-requests';
 import type { Snippet } from '../../protocol/documents';
-import type { SnippetRow, SnippetsTable } from '../db/database';
+import type { SnippetRow, SnippetsTable } from './snippet-tables';
 import { writeJsonColumn } from '../db/json-column';
 import { fieldError, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';

@@ -2,7 +2,7 @@ import type { TagDeleteResponse } from '../../protocol/api/conversation-actions'
 import { updateConversation } from '../conversations/conversation-changes';
 import { conversationTags } from '../conversations/conversation-model';
 import { inboxQueryWhere } from '../conversations/inbox-query-sql';
-import type { ConversationRow } from '../db/database';
+import type { ConversationRow } from '../conversations/conversation-tables';
 import type { DialectName } from '../db/open-database';
 import { badRequest, HttpError, notFound } from '../http/http-error';
 import type { Write } from '../realtime/write-transaction';

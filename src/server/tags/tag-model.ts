@@ -1,5 +1,5 @@
 import type { Tag } from '../../protocol/documents';
-import type { TagRow } from '../db/database';
+import type { TagRow } from './tag-tables';
 import { fromSqlBoolean } from '../db/sql-boolean';
 
 export function toTag(row: TagRow): Tag {

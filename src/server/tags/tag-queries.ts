@@ -1,6 +1,7 @@
 import type { Tag } from '../../protocol/documents';
 import type { Kysely } from 'kysely';
-import type { Database, Db, TagRow } from '../db/database';
+import type { Database, Db } from '../db/database';
+import type { TagRow } from './tag-tables';
 import type { Write } from '../realtime/write-transaction';
 import { toTag } from './tag-model';
 

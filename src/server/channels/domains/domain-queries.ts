@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DNS_CHECK_KINDS, type ChannelVerification, type DnsRecordCheck } from '../../../protocol/api/channels';
-import type { Db, EmailDomainRow } from '../../db/database';
+import type { Db } from '../../db/database';
+import type { EmailDomainRow } from './domain-tables';
 import { readJsonColumn, writeJsonColumn } from '../../db/json-column';
 import { generateDkimKeyPair, sealPrivateKey } from './dkim-keys';
 

@@ -1,6 +1,41 @@
+import type { Generated, Selectable } from 'kysely';
+import type { ChannelVerification } from '../../../protocol/api/channels';
 import { sql, type Kysely } from 'kysely';
 import { idColumn } from '../../db/id-column';
 import type { DialectName } from '../../db/open-database';
+
+/**
+ * A domain an organization sends and receives for: its own challenge token and DKIM key pair,
+ * and the outcome of the last DNS check, shared by its channels on the domain. Unique per
+ * organization and domain; VERIFIED for at most one organization per domain (a partial unique
+ * index), which is what "the domain belongs to the organization that proved it" means.
+ */
+export interface EmailDomainsTable {
+  id: Generated<number>;
+  org_id: number;
+  domain: string;
+  /** The value of `_inbox-challenge.<domain>` TXT `inbox-verification=<token>`; random, per organization and domain. */
+  challenge_token: string;
+  /** Base64 SubjectPublicKeyInfo, the p= of the DKIM record. */
+  dkim_public_key: string;
+  /** PKCS#8 PEM, sealed with EMAIL_DKIM_KEY_SECRET when set (dkim-keys.ts). Never leaves the server. */
+  dkim_private_key: string;
+  verification: ChannelVerification;
+  /** When the running DNS check started; null when none runs (a stale one counts as none). */
+  verifying_since: number | null;
+  checked_at: number | null;
+  /** JSON array of DnsRecordCheck from the last check. */
+  checks: string;
+  created_at: number;
+}
+
+export type EmailDomainRow = Selectable<EmailDomainsTable>;
+
+declare module '../../db/database' {
+  interface Database {
+    email_domains: EmailDomainsTable;
+  }
+}
 
 /**
  * Migration 0008: domains belong to the organization that proved them.

@@ -1,6 +1,6 @@
 import type { ChannelVerification, DnsRecordCheck } from '../../../protocol/api/channels';
 import type { AppContext } from '../../app-context';
-import type { EmailDomainRow } from '../../db/database';
+import type { EmailDomainRow } from './domain-tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { ensureDomain, findOtherHolder, markDomainVerifying, releaseDomain, saveDomainVerification } from './domain-queries';
 import { checkChallengeOf, checkDomain, verificationOf } from './domain-verification';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { conversationRecipients } from '../../conversations/conversation-model';
-import type { ConversationRow, Database } from '../../db/database';
+import type { ConversationRow } from '../../conversations/conversation-tables';
+import type { Database } from '../../db/database';
 
 /** Who sent an inbound message, to decide whether it may join a thread it names. */
 export type Sender = { address: string; contactId: number | null };

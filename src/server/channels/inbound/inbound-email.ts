@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InboundDelivery } from '../../../protocol/api/channels';
-import type { ChannelRow } from '../../db/database';
+import type { ChannelRow } from '../channel-tables';
 import { runWrite, type WriteDeps } from '../../realtime/write-transaction';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { classifyAutomatic } from './automatic-mail';

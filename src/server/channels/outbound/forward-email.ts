@@ -1,7 +1,8 @@
 import type Mail from 'nodemailer/lib/mailer';
 import type { ForwardBody } from '../../../protocol/api/conversation-requests';
 import type { Message } from '../../../protocol/documents';
-import type { ConversationRow, MessageRow } from '../../db/database';
+import type { ConversationRow } from '../../conversations/conversation-tables';
+import type { MessageRow } from '../../messages/message-tables';
 import { badRequest, fieldError } from '../../http/http-error';
 import { findMessageRow } from '../../messages/message-queries';
 import { insertNote } from '../../messages/notes';

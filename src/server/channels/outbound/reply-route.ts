@@ -1,6 +1,9 @@
 import { replyBlocker, replySender, type ReplyBlocker, type SendingAddress } from '../../../protocol/reply-delivery';
 import { conversationRecipients } from '../../conversations/conversation-model';
-import type { ChannelRow, ConversationRow, Db, EmailDomainRow } from '../../db/database';
+import type { ChannelRow } from '../channel-tables';
+import type { ConversationRow } from '../../conversations/conversation-tables';
+import type { Db } from '../../db/database';
+import type { EmailDomainRow } from '../domains/domain-tables';
 
 /** Where an email conversation's reply goes from and to, or what keeps it from leaving. */
 export type ReplyRoute = { blocker: ReplyBlocker } | { blocker: null; channel: ChannelRow; domain: EmailDomainRow; recipients: string[] };

@@ -1,6 +1,6 @@
 import type { KnowledgeSearchHit } from '../../../protocol/api/knowledge-requests';
 import { articleText, withHeadingIds } from '../article-html';
-import type { KbArticleRow } from '../knowledge-database';
+import type { KbArticleRow } from '../knowledge-tables';
 import type { ArticleLink, HelpCenterOrg, TreeCollection } from './help-center-queries';
 import { helpCenterStyle } from './help-center-style';
 import { html, raw, type Raw } from './html-template';

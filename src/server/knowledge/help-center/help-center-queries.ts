@@ -1,6 +1,6 @@
 import type { KnowledgeCollection } from '../../../protocol/documents';
 import type { Db } from '../../db/database';
-import type { KbArticleRow } from '../knowledge-database';
+import type { KbArticleRow } from '../knowledge-tables';
 import { toCollection } from '../knowledge-model';
 import { readKnowledgeSettings, type HelpCenterSettings } from '../knowledge-settings';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRow } from '../../../../src/server/db/database';
-import { migrateToLatest } from '../../../../src/server/db/migrate-to-latest';
+import { migrateToLatest } from '../../../../src/server/server-migrations';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/open-database';
 import { completeJob, scheduleJob, type JobKind } from '../../../../src/server/jobs/job-queries';
 import { createJobRunner, type JobHandler, type JobRunner } from '../../../../src/server/jobs/job-runner';

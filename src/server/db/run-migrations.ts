@@ -1,12 +1,11 @@
-import { Migrator } from 'kysely';
-import { migrations } from './migrations';
+import { Migrator, type Migration } from 'kysely';
 import type { DatabaseHandle } from './open-database';
 
-/** Brings the schema up to date; run at every start. Several instances may start at once. */
-export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+/** Brings the schema up to date with `migrations`; run at every start. Several instances may start at once. */
+export async function runMigrations({ db }: DatabaseHandle, migrations: Record<string, Migration>): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {

@@ -1,5 +1,25 @@
-import { idColumn, type Schema } from './id-column';
-import type { DialectName } from './open-database';
+import type { Generated, Selectable } from 'kysely';
+import { idColumn, type Schema } from '../db/id-column';
+import type { DialectName } from '../db/open-database';
+
+/** The organization's blocked list (§1): contacts marked as spam with "block". */
+export interface BlockedContactsTable {
+  id: Generated<number>;
+  org_id: number;
+  contact_id: number;
+  /** The contact's address when blocked (lowercase), so inbound mail can be matched by sender. */
+  email: string | null;
+  blocked_by: number | null;
+  created_at: number;
+}
+
+export type BlockedContactRow = Selectable<BlockedContactsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    blocked_contacts: BlockedContactsTable;
+  }
+}
 
 /**
  * The blocked list (§1): one row per blocked contact, with the address it had, and the flag on

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from './open-database';
+import type { DialectName } from '../db/open-database';
 
 /**
  * Migration 0004-search: full-text indexes over conversation subjects, contacts (name and

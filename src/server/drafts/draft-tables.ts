@@ -1,4 +1,39 @@
-import type { Schema } from './id-column';
+import type { Selectable } from 'kysely';
+import type { DraftType } from '../../protocol/drafts';
+import type { Schema } from '../db/id-column';
+
+/** A draft (§3); `id` is the client's (`d-<agent id>-…`), unique within the organization. */
+export interface DraftsTable {
+  org_id: number;
+  id: string;
+  agent_id: number;
+  conversation_id: number;
+  type: DraftType;
+  message: string;
+  /** JSON lists of addresses, null when none (migration 0023). */
+  cc: string | null;
+  bcc: string | null;
+  updated_at: number;
+  created_at: number;
+  version: number;
+}
+
+/** A teammate a draft is shared with. */
+export interface DraftSharesTable {
+  org_id: number;
+  draft_id: string;
+  agent_id: number;
+  created_at: number;
+}
+
+export type DraftRow = Selectable<DraftsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    drafts: DraftsTable;
+    draft_shares: DraftSharesTable;
+  }
+}
 
 /**
  * Drafts (§3): one row per draft, keyed by the organization and the client's id, and one row
@@ -31,4 +66,10 @@ export async function createDraftTables(schema: Schema): Promise<void> {
     .addForeignKeyConstraint('draft_shares_draft_foreign_key', ['org_id', 'draft_id'], 'drafts', ['org_id', 'id'], (c) => c.onDelete('cascade'))
     .execute();
   await schema.createIndex('draft_shares_agent_index').on('draft_shares').columns(['org_id', 'agent_id', 'draft_id']).execute();
+}
+
+/** Migration 0023: a reply draft keeps its CC and BCC (JSON lists, null when none), like the reply it becomes. */
+export async function addDraftCopies(schema: Schema): Promise<void> {
+  await schema.alterTable('drafts').addColumn('cc', 'text').execute();
+  await schema.alterTable('drafts').addColumn('bcc', 'text').execute();
 }

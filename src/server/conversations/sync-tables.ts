@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { idColumn, type Schema } from './id-column';
-import type { DialectName } from './open-database';
+import { idColumn, type Schema } from '../db/id-column';
+import type { DialectName } from '../db/open-database';
 
 /**
  * The first domain of the sync engine: contacts, tags, conversations, messages and notes, the

@@ -1,0 +1,49 @@
+import type { Schema } from '../db/id-column';
+import type { Generated, Selectable } from 'kysely';
+import type { Channel, ConversationStatus } from '../../protocol/documents';
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  org_id: number;
+  agent_id: number | null;
+  contact_id: number;
+  channel: Channel;
+  channel_id: number | null;
+  subject: string;
+  status: ConversationStatus;
+  /** JSON array of tag slugs. */
+  tags: string;
+  /** JSON array of recipients. */
+  recipients: string;
+  last_update: string;
+  last_update_ts: number;
+  is_unread: number;
+  priority: number;
+  /** 0013: epoch ms while snoozed, else null. */
+  snoozed_until: number | null;
+  /** 0016: the conversation this one was merged into (it is then gone from every listing), else null. */
+  merged_into: number | null;
+  created_at: number;
+  version: number;
+  /** JSON object of custom data values by field key (custom-data/), or null. */
+  custom_data: Generated<string | null>;
+}
+
+export type ConversationRow = Selectable<ConversationsTable>;
+
+declare module '../db/database' {
+  interface Database {
+    conversations: ConversationsTable;
+  }
+}
+
+/** Migration 0012: a conversation's snooze (its wake-up is a `wake_conversation` job) and a tag's chosen colour (issue 12). */
+export async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
+  await schema.alterTable('conversations').addColumn('snoozed_until', 'bigint').execute();
+  await schema.alterTable('tags').addColumn('color', 'text').execute();
+}
+
+/** Migration 0017: the conversation a merged one went into. */
+export async function addConversationMerges(schema: Schema): Promise<void> {
+  await schema.alterTable('conversations').addColumn('merged_into', 'integer').execute();
+}

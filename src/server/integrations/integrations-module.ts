@@ -1,0 +1,6 @@
+import type { ServerModule } from '../server-module';
+import { registerIntegrationRoutes } from './integration-routes';
+
+export const integrationsModule = {
+  routes: [registerIntegrationRoutes],
+} satisfies ServerModule;
