@@ -23,7 +23,7 @@ export type Route<M extends HttpMethod = HttpMethod, P extends string = string> 
   readonly method: M;
   readonly path: P;
   /** The path relative to the API base, each `:param` replaced by its encoded value. */
-  build(...params: BuildArgs<P>): string;
+  readonly build: (...params: BuildArgs<P>) => string;
 };
 
 const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
@@ -31,5 +31,5 @@ const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 export function route<const M extends HttpMethod, const P extends string>(method: M, path: P): Route<M, P> {
   const build = (params?: Readonly<Record<string, string | number>>): string =>
     path.replace(PARAM, (_match, name: string) => encodeURIComponent(String(params?.[name])));
-  return { method, path, build: build as Route<M, P>['build'] };
+  return { method, path, build };
 }
