@@ -11,6 +11,7 @@ import { contactParams } from '../../protocol/api/conversation-requests';
 import { currencyDecimals, exactMinorUnits, formatMoney } from '../../protocol/billing/money';
 import type { ContactFinancials, Payment } from '../../protocol/billing/financials';
 import { ACTION_PERMISSIONS } from '../../protocol/roles';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import type { SignedIn } from '../auth/session';
@@ -20,6 +21,7 @@ import type { ContactPaymentLinkRow, ContactRow } from '../db/database';
 import { requireSession } from '../http/auth-hook';
 import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { connectedStripe, stripeFailure, stripeSucceeded } from '../integrations/stripe-client';
 import { runMutation } from '../mutations/run-mutation';
 import type { Write } from '../realtime/write-transaction';
@@ -100,7 +102,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   const refreshAfter = (t: Target, links: ContactPaymentLinkRow[], orgId: number, now: number) =>
     withStripe(ctx, orgId, () => readBillingState(t.stripe, t.contact.email, links, now));
 
-  app.post('/contacts/:id/billing/refresh', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['refresh-billing'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState }>(
       ctx,
       request,
@@ -115,7 +117,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['confirm-payment-email'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
       ctx,
       request,
@@ -141,7 +143,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.delete('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['unlink-payment-email'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
       ctx,
       request,
@@ -162,7 +164,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/contacts/:id/refund/:chargeId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['refund-payment'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
       ctx,
       request,
@@ -201,7 +203,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.delete('/contacts/:id/subscriptions/:subId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['cancel-subscription'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
       ctx,
       request,

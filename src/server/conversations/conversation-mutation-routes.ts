@@ -9,11 +9,13 @@ import {
   tagBody,
 } from '../../protocol/api/conversation-requests';
 import { suggestSlug } from '../../protocol/slug';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { findAgentById } from '../agents/agent-queries';
 import type { AppContext } from '../app-context';
 import { requireSession } from '../http/auth-hook';
 import { fieldError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { notifyAssigned } from '../notifications/notify-teammate';
 import { ensureTag } from '../tags/tag-queries';
@@ -30,7 +32,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
    * (one feed row per conversation that changed). Every id is looked up before anything is
    * written, so an id outside the organization answers 404 with nothing applied.
    */
-  app.post('/conversations/bulk', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.bulk, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { ids, action } = parseInput(bulkBody, request.body);
       const rows = [];
@@ -64,7 +66,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.post('/conversations/:id/tags', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.tag, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { name } = parseInput(tagBody, request.body);
@@ -78,7 +80,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.delete('/conversations/:id/tags/:slug', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.untag, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id, slug } = parseInput(conversationTagParams, request.params);
       const row = await findConversationForWrite(write, id);
@@ -88,7 +90,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.post('/conversations/:id/status', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.status, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { status } = parseInput(statusBody, request.body);
@@ -96,7 +98,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.post('/conversations/:id/assign', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.assign, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id } = parseInput(conversationParams, request.params);
       const { agent_id } = parseInput(assignBody, request.body);
@@ -111,7 +113,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.post('/conversations/:id/snooze', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.snooze, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { until } = parseInput(snoozeBody, request.body);
@@ -121,7 +123,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     }),
   );
 
-  app.post('/conversations/:id/read', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.read, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       return updateConversation(write, await findConversationForWrite(write, id), { is_unread: 0 });
