@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { recipientBody, spamBody } from '../api/conversation-actions';
 import { assignBody, bulkAction, bulkBody, snoozeBody, statusBody, tagBody } from '../api/conversation-requests';
 import type { BulkAction as BulkChange } from '../api/conversation-requests';
+import { route } from '../api/route';
 import type { ConversationStatus } from '../documents';
+import type { MutationEntries } from './mutation-entry';
 import type { Inverse, MutationInput } from './mutation-input';
 
 /**
@@ -29,32 +31,42 @@ const onConversation = z.object({ conversation_id: conversationIdField });
 const tagSlugField = z.string().min(1).max(100).optional();
 
 export const CONVERSATION_MUTATIONS = {
-  tag: onConversation.extend(tagBody.shape).extend({ slug: tagSlugField }),
+  tag: { route: route('POST', 'conversations/:id/tags'), args: onConversation.extend(tagBody.shape).extend({ slug: tagSlugField }) },
   /** `slug` as in `DELETE …/tags/{slug}`. */
-  untag: onConversation.extend({ slug: z.string().min(1).max(100) }),
-  status: onConversation.extend(statusBody.shape),
-  assign: onConversation.extend(assignBody.shape),
+  untag: { route: route('DELETE', 'conversations/:id/tags/:slug'), args: onConversation.extend({ slug: z.string().min(1).max(100) }) },
+  status: { route: route('POST', 'conversations/:id/status'), args: onConversation.extend(statusBody.shape) },
+  assign: { route: route('POST', 'conversations/:id/assign'), args: onConversation.extend(assignBody.shape) },
   /** Out of the lists until `until` (null: back now); the server wakes it (`…/snooze`). */
-  snooze: onConversation.extend(snoozeBody.shape),
-  read: onConversation,
+  snooze: { route: route('POST', 'conversations/:id/snooze'), args: onConversation.extend(snoozeBody.shape) },
+  /** The app marks a conversation read when it is opened: not one of the agent's changes waiting. */
+  read: { route: route('POST', 'conversations/:id/read'), args: onConversation, background: true },
   /** A recipient of replies (`…/recipients`); `email` as recipientEmailField leaves it. */
-  'add-recipient': onConversation.extend(recipientBody.shape),
-  'remove-recipient': onConversation.extend(recipientBody.shape),
+  'add-recipient': { route: route('POST', 'conversations/:id/recipients'), args: onConversation.extend(recipientBody.shape) },
+  'remove-recipient': { route: route('DELETE', 'conversations/:id/recipients/:email'), args: onConversation.extend(recipientBody.shape) },
   /** Closed, read and tagged `spam`; with `block` the contact joins the blocked list. */
-  spam: onConversation.extend({ block: spamBody.shape.block.unwrap() }),
+  spam: { route: route('POST', 'conversations/:id/spam'), args: onConversation.extend({ block: spamBody.shape.block.unwrap() }) },
   /**
    * The message and every later entry move to a new conversation (`…/split`). The worker fills
    * `moved_ids` from what IndexedDB holds: those entries leave the thread at once.
    */
-  split: onConversation.extend({ message_id: messageIdField, moved_ids: z.array(messageIdField).optional() }),
+  split: {
+    route: route('POST', 'conversations/:id/split'),
+    args: onConversation.extend({ message_id: messageIdField, moved_ids: z.array(messageIdField).optional() }),
+  },
   /**
    * Every entry moves into `into`, another conversation of the same contact, and this one is gone
    * (`…/merge`). The worker fills `moved_ids` from what IndexedDB holds: they move at once.
    */
-  merge: onConversation.extend({ into: conversationIdField, moved_ids: z.array(messageIdField).optional() }),
+  merge: {
+    route: route('POST', 'conversations/:id/merge'),
+    args: onConversation.extend({ into: conversationIdField, moved_ids: z.array(messageIdField).optional() }),
+  },
   /** One action on several conversations: one row, one request, patched on (and rolled back from) each. */
-  bulk: z.object({ conversation_ids: bulkBody.shape.ids, action: bulkAction, tag_slug: tagSlugField }),
-};
+  bulk: {
+    route: route('POST', 'conversations/bulk'),
+    args: z.object({ conversation_ids: bulkBody.shape.ids, action: bulkAction, tag_slug: tagSlugField }),
+  },
+} satisfies MutationEntries;
 
 /** What the tab records of a status change, an assignment and a tag, so that z can take it back. */
 export type StatusAction = { kind: 'status'; conversation_id: number; before: ConversationStatus; after: ConversationStatus };

@@ -8,14 +8,16 @@ import { KNOWLEDGE_MUTATIONS } from './knowledge-mutations';
 import { BILLING_MUTATIONS } from './billing-mutations';
 import { CUSTOM_DATA_MUTATIONS } from './custom-data-mutations';
 import { CONTACT_MUTATIONS } from './contact-mutations';
+import type { MutationEntry } from './mutation-entry';
 
 /**
- * Every mutation's name (its `kind`, the name stored in outbox rows) and argument schema, per
- * domain. The worker registers one definition per name (src/workers/mutations/), the server
- * validates the same request shapes, and MutationInput, the type of what the app hands to the
- * worker, follows from these schemas. A new domain spreads its map in here.
+ * Every mutation's name (its `kind`, the name stored in outbox rows), route and argument schema,
+ * per domain (MutationEntry). The worker registers one definition per name (src/workers/mutations/)
+ * and sends it to its route, the server registers the route from the same entry and validates the
+ * same request shapes, and MutationInput, the type of what the app hands to the worker, follows
+ * from these schemas. A new domain spreads its map in here.
  */
-export const MUTATION_ARGS = {
+export const MUTATION_ENTRIES = {
   ...CONVERSATION_MUTATIONS,
   ...MESSAGE_MUTATIONS,
   ...DRAFT_MUTATIONS,
@@ -27,20 +29,29 @@ export const MUTATION_ARGS = {
   ...CONTACT_MUTATIONS,
 };
 
+type Entries = typeof MUTATION_ENTRIES;
+export type MutationKind = keyof Entries;
+
+const KINDS = Object.keys(MUTATION_ENTRIES) as MutationKind[];
+
+function byKind<T>(value: (entry: MutationEntry) => T): Record<MutationKind, T> {
+  return Object.fromEntries(KINDS.map((kind) => [kind, value(MUTATION_ENTRIES[kind])])) as Record<MutationKind, T>;
+}
+
+/** Each kind's argument schema, the one the server's route validates. */
+export const MUTATION_ARGS = byKind((entry) => entry.args) as { [K in MutationKind]: Entries[K]['args'] };
+
+/** Each kind's route: the worker builds its request's path with it, the server registers it. */
+export const MUTATION_ROUTES = byKind((entry) => entry.route) as { [K in MutationKind]: Entries[K]['route'] };
+
 type Schemas = typeof MUTATION_ARGS;
-export type MutationKind = keyof Schemas;
 
 /** A user action (§4 "every user action is a mutation"): its kind and its arguments. */
 export type MutationInput = { [K in MutationKind]: { kind: K } & z.output<Schemas[K]> }[MutationKind];
 export type MutationOf<K extends MutationKind> = Extract<MutationInput, { kind: K }>;
 
-/**
- * Mutations the app makes by itself, not actions of the agent: a draft's autosave, the read mark
- * of a conversation opened. They wait in the outbox like the others but are not counted as the
- * agent's changes waiting (issue 12: 4 actions showed "8 changes waiting"); nor is a held reply's
- * release, the device's own confirmation that goes with the reply.
- */
-export const BACKGROUND_MUTATIONS: ReadonlySet<MutationKind> = new Set<MutationKind>(['draft', 'read', 'release']);
+/** The mutations the app makes by itself (`background` in their entries): not the agent's changes waiting. */
+export const BACKGROUND_MUTATIONS: ReadonlySet<MutationKind> = new Set(KINDS.filter((kind) => (MUTATION_ENTRIES[kind] as MutationEntry).background));
 
 /** What z's inverse of a recorded action may read: the conversations it names as they are now (by id), and tag names by slug. */
 export type UndoState = { conversations: ReadonlyMap<number, { tags: readonly string[] }>; tagNames: ReadonlyMap<string, string> };

@@ -11,6 +11,7 @@ import { contactParams } from '../../protocol/api/conversation-requests';
 import { currencyDecimals, exactMinorUnits, formatMoney } from '../../protocol/billing/money';
 import type { ContactFinancials, Payment } from '../../protocol/billing/financials';
 import { ACTION_PERMISSIONS } from '../../protocol/roles';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import type { SignedIn } from '../http/signed-in';
@@ -21,6 +22,7 @@ import type { ContactRow } from '../contacts/contact-tables';
 import { requireSession } from '../http/auth-hook';
 import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { connectedStripe, stripeFailure, stripeSucceeded } from '../integrations/stripe-client';
 import { runMutation } from '../mutations/run-mutation';
 import type { Write } from '../realtime/write-transaction';
@@ -101,7 +103,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   const refreshAfter = (t: Target, links: ContactPaymentLinkRow[], orgId: number, now: number) =>
     withStripe(ctx, orgId, () => readBillingState(t.stripe, t.contact.email, links, now));
 
-  app.post('/contacts/:id/billing/refresh', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['refresh-billing'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState }>(
       ctx,
       request,
@@ -116,7 +118,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['confirm-payment-email'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
       ctx,
       request,
@@ -142,7 +144,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.delete('/contacts/:id/payment-email', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['unlink-payment-email'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; email: string; source: string }>(
       ctx,
       request,
@@ -163,7 +165,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/contacts/:id/refund/:chargeId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['refund-payment'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
       ctx,
       request,
@@ -202,7 +204,7 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.delete('/contacts/:id/subscriptions/:subId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['cancel-subscription'], { preHandler }, (request, reply) =>
     runMutation<{ t: Target; state: BillingState; note: string; conversationId: number | null | undefined }>(
       ctx,
       request,

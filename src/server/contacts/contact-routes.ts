@@ -5,11 +5,13 @@ import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { toContact } from './contact-model';
 import { updateContact } from './contact-writes';
 import { mergeContacts } from './merge-contacts';
 import { runMutation } from '../mutations/run-mutation';
 import { contactMergeBody, contactUpdateBody, type ContactConversation } from '../../protocol/api/contact-requests';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { lastConversationsQuery } from './contact-queries';
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,7 +27,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { ...toContact(row), last_conversations: conversations.map((c) => ({ ...c, last_update_ts: Number(c.last_update_ts) })) };
   });
 
-  app.post('/contacts/:id/merge', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['merge-contact'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(contactParams, request.params);
       return mergeContacts(write, id, parseInput(contactMergeBody, request.body).into);
@@ -33,7 +35,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   /** `PATCH contacts/{id}`: any agent edits a contact's name, email, company and trust (§3). */
-  app.patch('/contacts/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-contact'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(contactParams, request.params);
       const body = parseInput(contactUpdateBody, request.body);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { mergeBody, recipientBody, recipientParams, spamBody, splitBody } from '../../protocol/api/conversation-actions';
 import { conversationParams } from '../../protocol/api/conversation-requests';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import type { AppContext } from '../app-context';
 import { requireSession } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { findConversationForWrite } from './conversation-changes';
 import { addRecipient, removeRecipient } from './conversation-recipients';
@@ -15,7 +17,7 @@ import { splitConversation } from './split-conversation';
 export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.post('/conversations/:id/recipients', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['add-recipient'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { email } = parseInput(recipientBody, request.body);
@@ -23,14 +25,14 @@ export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppC
     }),
   );
 
-  app.delete('/conversations/:id/recipients/:email', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['remove-recipient'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id, email } = parseInput(recipientParams, request.params);
       return removeRecipient(write, await findConversationForWrite(write, id), email);
     }),
   );
 
-  app.post('/conversations/:id/split', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.split, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const { message_id } = parseInput(splitBody, request.body);
@@ -38,7 +40,7 @@ export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppC
     }),
   );
 
-  app.post('/conversations/:id/merge', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.merge, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const conversation = await findConversationForWrite(write, id);
@@ -47,7 +49,7 @@ export function registerConversationActionRoutes(app: FastifyInstance, ctx: AppC
     }),
   );
 
-  app.post('/conversations/:id/spam', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.spam, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id } = parseInput(conversationParams, request.params);
       const { block } = parseInput(spamBody, request.body);

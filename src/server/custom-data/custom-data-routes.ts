@@ -4,6 +4,7 @@ import { contactParams } from '../../protocol/api/conversation-requests';
 import { customDataBody, customFieldCreateBody, customFieldParams, customFieldUpdateBody } from '../../protocol/api/custom-data-requests';
 import type { Organization } from '../../protocol/api/models';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import type { SignedIn } from '../http/signed-in';
@@ -11,6 +12,7 @@ import { fromSqlBoolean } from '../db/sql-boolean';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import type { Write } from '../realtime/write-transaction';
 import { toOrganization } from '../organization/organization-model';
@@ -41,7 +43,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
     return toOrganization({ ...organization, is_custom_data_enabled: enabled ? 1 : 0 });
   });
 
-  app.post('/custom-data/', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-custom-field'], { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -55,7 +57,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
     ),
   );
 
-  app.patch('/custom-data/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-custom-field'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, permission);
       await assertEnabled(write, caller);
@@ -63,7 +65,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
     }),
   );
 
-  app.delete('/custom-data/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-custom-field'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, permission);
       await assertEnabled(write, caller);
@@ -71,8 +73,12 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
     }),
   );
 
-  for (const entity of ['contact', 'conversation'] as const) {
-    app.patch(`/${entity}s/:id/data`, { preHandler }, (request, reply) =>
+  const valueRoutes = [
+    ['contact', MUTATION_ROUTES['set-contact-data']],
+    ['conversation', MUTATION_ROUTES['set-conversation-data']],
+  ] as const;
+  for (const [entity, route] of valueRoutes) {
+    registerRoute(app, route, { preHandler }, (request, reply) =>
       runMutation(ctx, request, reply, async (write, caller) => {
         await assertEnabled(write, caller);
         const { id } = parseInput(contactParams, request.params);

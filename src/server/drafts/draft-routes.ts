@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { conversationParams } from '../../protocol/api/conversation-requests';
 import { draftPatchBody, draftShareBody, type DraftResponse } from '../../protocol/api/draft-requests';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import type { AppContext } from '../app-context';
 import { findConversationForWrite } from '../conversations/conversation-changes';
 import { requireSession } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { saveDraft, shareDraft } from './draft-writes';
 
@@ -15,7 +17,7 @@ import { saveDraft, shareDraft } from './draft-writes';
 export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.patch('/conversations/:id/drafts/', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.draft, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller): Promise<DraftResponse> => {
       const { id } = parseInput(conversationParams, request.params);
       const body = parseInput(draftPatchBody, request.body);
@@ -24,7 +26,7 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: AppContext): void
     }),
   );
 
-  app.post('/conversations/:id/drafts/share', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['share-draft'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller): Promise<DraftResponse> => {
       const { id } = parseInput(conversationParams, request.params);
       const body = parseInput(draftShareBody, request.body);

@@ -24,11 +24,13 @@ import { kbReport } from './knowledge-report';
 import { fieldError, forbidden, notFound } from '../http/http-error';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { createArticle, deleteArticle, moveArticle, publishArticle, setArticleCollections, unpublishArticle, updateArticle } from './article-writes';
 import { createCollection, deleteCollection, moveCollection, updateCollection } from './collection-writes';
 import { articleDocuments, articleInCollections, articlePath, toCollection } from './knowledge-model';
 import { idParam } from '../../protocol/api/id-fields';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { z } from 'zod';
 import { customDomainOf, readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
 import { forgetCustomDomains } from './help-center/custom-domains';
@@ -107,57 +109,57 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     return settingsAnswer(request, saved);
   });
 
-  app.post(`/${apiPaths.knowledgeCollections}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-kb-collection'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write) => createCollection(write, parseInput(collectionCreateBody, request.body)), { status: 201 }),
   );
 
-  app.patch('/knowledge/collections/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-kb-collection'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write) => updateCollection(write, parseInput(knowledgeIdParams, request.params).id, parseInput(collectionUpdateBody, request.body))),
   );
 
-  app.patch('/knowledge/collections/:id/position', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['move-kb-collection'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(knowledgeIdParams, request.params);
       return { collections: await moveCollection(write, id, parseInput(collectionPositionBody, request.body)) };
     }),
   );
 
-  app.delete('/knowledge/collections/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-kb-collection'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write) => deleteCollection(write, parseInput(knowledgeIdParams, request.params).id)),
   );
 
-  app.post(`/${apiPaths.knowledgeArticles}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write, caller) => createArticle(write, caller.agent.id, parseInput(articleCreateBody, request.body)), { status: 201 }),
   );
 
-  app.patch('/knowledge/articles/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write, caller) =>
       updateArticle(write, caller.agent.id, parseInput(knowledgeIdParams, request.params).id, parseInput(articleUpdateBody, request.body)),
     ),
   );
 
-  app.post('/knowledge/articles/:id/publish', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['publish-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write, caller) => publishArticle(write, ctx.dialect, caller.agent.id, parseInput(knowledgeIdParams, request.params).id)),
   );
 
-  app.post('/knowledge/articles/:id/unpublish', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['unpublish-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write, caller) => unpublishArticle(write, ctx.dialect, caller.agent.id, parseInput(knowledgeIdParams, request.params).id)),
   );
 
-  app.post('/knowledge/articles/:id/collections', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['set-article-collections'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write) =>
       setArticleCollections(write, parseInput(knowledgeIdParams, request.params).id, parseInput(articleCollectionsBody, request.body).collections),
     ),
   );
 
-  app.patch('/knowledge/articles/:id/position', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['move-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(knowledgeIdParams, request.params);
       return { articles: await moveArticle(write, id, parseInput(articlePositionBody, request.body)) };
     }),
   );
 
-  app.delete('/knowledge/articles/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-article'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, (write) => deleteArticle(write, ctx.dialect, parseInput(knowledgeIdParams, request.params).id)),
   );
 }

@@ -12,7 +12,7 @@ import {
   noteParams,
   replyBody,
 } from '../../protocol/api/conversation-requests';
-import { apiPaths } from '../../protocol/api/routes';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import type { AppContext } from '../app-context';
 import { forwardConversation } from '../channels/outbound/forward-email';
 import { findConversationForWrite } from '../conversations/conversation-changes';
@@ -21,6 +21,7 @@ import { startConversation } from '../conversations/start-conversation';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { answerListing } from '../realtime/streamed-get';
 import { findMessageRow, listMessages } from './message-queries';
@@ -51,7 +52,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.post(`/${apiPaths.conversations}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['new-conversation'], { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -66,7 +67,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/conversations/:id/:editor', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.reply, { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -84,7 +85,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/conversations/:id/notes', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.note, { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -98,7 +99,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/conversations/:id/forward', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.forward, { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -113,7 +114,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.patch('/conversations/:id/notes/:noteId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['edit-note'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id, noteId } = parseInput(noteParams, request.params);
       const body = parseInput(noteEditBody, request.body);
@@ -123,7 +124,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.delete('/conversations/:id/notes/:noteId', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-note'], { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -138,14 +139,14 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post('/conversations/:id/messages/:messageId/undo', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.undo, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id, messageId } = parseInput(messageParams, request.params);
       return undoMessage(write, id, messageId, caller.agent.id);
     }),
   );
 
-  app.post('/conversations/:id/messages/:messageId/release', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.release, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id, messageId } = parseInput(messageParams, request.params);
       const { message, runAt } = await releaseMessage(write, id, messageId, caller.agent.id);
@@ -154,7 +155,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.post('/conversations/:id/messages/:messageId/retry', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES.retry, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       const { id, messageId } = parseInput(messageParams, request.params);
       const { message, runAt } = await retryMessage(write, id, messageId, caller.agent.id);

@@ -12,10 +12,12 @@ import {
 import { apiPaths } from '../../protocol/api/routes';
 import type { Snippet, SnippetCategory } from '../../protocol/documents';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { createCategory, deleteCategory, moveCategoryTo, renameCategory } from './category-writes';
 import { toSnippet, toSnippetCategory } from './snippet-model';
@@ -39,7 +41,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { snippets: snippets.map(toSnippet), categories: categories.map(toSnippetCategory) };
   });
 
-  app.post(`/${apiPaths.snippets}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-snippet'], { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -52,7 +54,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.post(`/${apiPaths.categories}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-snippet-category'], { preHandler }, (request, reply) =>
     runMutation(
       ctx,
       request,
@@ -65,7 +67,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     ),
   );
 
-  app.patch('/snippets/categories/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['rename-snippet-category'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       const { id } = parseInput(snippetIdParams, request.params);
@@ -73,7 +75,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.patch('/snippets/categories/:id/position', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['move-snippet-category'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       const { id } = parseInput(snippetIdParams, request.params);
@@ -81,7 +83,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.delete('/snippets/categories/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-snippet-category'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       const { id } = parseInput(snippetIdParams, request.params);
@@ -89,7 +91,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.patch('/snippets/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-snippet'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       const { id } = parseInput(snippetIdParams, request.params);
@@ -97,14 +99,14 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  app.delete('/snippets/:id', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['delete-snippet'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       return deleteSnippet(write, parseInput(snippetIdParams, request.params).id);
     }),
   );
 
-  app.post('/snippets/:id/categories', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['categorize-snippet'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, library);
       const { id } = parseInput(snippetIdParams, request.params);
@@ -113,7 +115,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   /** Any agent inserting a snippet counts a use (usage shows on the snippets page). */
-  app.post('/snippets/:id/uses', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['use-snippet'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => useSnippet(write, parseInput(snippetIdParams, request.params).id)),
   );
 }

@@ -5,11 +5,13 @@ import { suggestSlug } from '../../protocol/slug';
 import { apiPaths } from '../../protocol/api/routes';
 import type { Tag } from '../../protocol/documents';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { fieldError, notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { deleteTag } from './delete-tag';
 import { toTag } from './tag-model';
@@ -24,7 +26,7 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** A new tag (the Tags page): 201; a name another tag has (case-insensitively, or by its slug) is refused. */
-  app.post(`/${apiPaths.tags}`, { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['create-tag'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, PAGE_PERMISSIONS.tags);
       const { name, color } = parseInput(tagCreateBody, request.body);
@@ -43,7 +45,7 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   /** Renames or recolours a tag: conversations name its slug, so every one follows the new name at once. */
-  app.patch('/tags/:slug', { preHandler }, (request, reply) =>
+  registerRoute(app, MUTATION_ROUTES['update-tag'], { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, PAGE_PERMISSIONS.tags);
       const { slug } = parseInput(tagParams, request.params);

@@ -1,9 +1,10 @@
 import type { Contact } from '../../protocol/documents';
 import type { ContactFinancials } from '../../protocol/billing/financials';
 import { withCancel, withLink, withRefund } from '../../protocol/billing/financials-patch';
-import { apiPaths } from '../../protocol/api/routes';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, isMessageDoc, isRecord } from './answer-documents';
 import type { AnswerDocuments, MutationDefinitions, Target } from './mutation-definition';
+import { requestTo } from './route-request';
 
 /**
  * A contact's billing (§7 `contacts/{id}/refund/…`, `…/subscriptions/…`, `…/payment-email`): rows of
@@ -66,7 +67,7 @@ export const billingMutations = {
     lanes: contactLane,
     targets: contactTarget,
     patch: { contacts: (doc, _input, { createdAt }) => changed(doc, (financials) => ({ ...financials, refreshed_at: createdAt })) },
-    request: (input) => ({ method: 'POST', path: apiPaths.contactBillingRefresh(input.contact_id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['refresh-billing'], { id: input.contact_id }),
     answer: contactAnswer,
     sample: { seed, input: { kind: 'refresh-billing', contact_id: 1 } },
   },
@@ -74,7 +75,7 @@ export const billingMutations = {
     lanes: contactLane,
     targets: contactTarget,
     patch: { contacts: (doc, input, { createdAt }) => changed(doc, (financials) => withLink(financials, input.email, true, createdAt)) },
-    request: (input) => ({ method: 'POST', path: apiPaths.contactPaymentEmail(input.contact_id), body: { email: input.email, source: input.source } }),
+    request: (input) => requestTo(MUTATION_ROUTES['confirm-payment-email'], { id: input.contact_id }, { email: input.email, source: input.source }),
     answer: contactAnswer,
     sample: { seed, input: { kind: 'confirm-payment-email', contact_id: 1, email: 'dana@example.com', source: 'stripe' } },
   },
@@ -82,7 +83,7 @@ export const billingMutations = {
     lanes: contactLane,
     targets: contactTarget,
     patch: { contacts: (doc, input, { createdAt }) => changed(doc, (financials) => withLink(financials, input.email, false, createdAt)) },
-    request: (input) => ({ method: 'DELETE', path: apiPaths.contactPaymentEmail(input.contact_id), body: { email: input.email, source: input.source } }),
+    request: (input) => requestTo(MUTATION_ROUTES['unlink-payment-email'], { id: input.contact_id }, { email: input.email, source: input.source }),
     answer: contactAnswer,
     sample: { seed, input: { kind: 'unlink-payment-email', contact_id: 1, email: 'dana@example.com', source: 'stripe' } },
   },
@@ -91,11 +92,12 @@ export const billingMutations = {
     targets: contactTarget,
     touches: ['messages'],
     patch: { contacts: (doc, input, { createdAt }) => changed(doc, (financials) => withRefund(financials, input.charge_id, input.amount, input.reason, createdAt)) },
-    request: (input) => ({
-      method: 'POST',
-      path: apiPaths.contactRefund(input.contact_id, input.charge_id),
-      body: { amount: input.amount ?? null, reason: input.reason, conversation_id: input.conversation_id ?? null },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['refund-payment'], { id: input.contact_id, chargeId: input.charge_id }, {
+        amount: input.amount ?? null,
+        reason: input.reason,
+        conversation_id: input.conversation_id ?? null,
+      }),
     answer: contactAndNoteAnswer,
     sample: { seed, input: { kind: 'refund-payment', contact_id: 1, charge_id: 'ch_1', amount: 12.5, reason: 'Charged twice', conversation_id: null } },
   },
@@ -107,7 +109,7 @@ export const billingMutations = {
     request: (input) => {
       const query = new URLSearchParams({ when: input.when });
       if (input.conversation_id) query.set('conversation_id', String(input.conversation_id));
-      return { method: 'DELETE', path: apiPaths.contactSubscription(input.contact_id, input.subscription_id, query.toString()) };
+      return requestTo(MUTATION_ROUTES['cancel-subscription'], { id: input.contact_id, subId: input.subscription_id }, undefined, `?${query.toString()}`);
     },
     answer: contactAndNoteAnswer,
     sample: { seed, input: { kind: 'cancel-subscription', contact_id: 1, subscription_id: 'sub_1', when: 'period_end', conversation_id: null } },

@@ -2,10 +2,12 @@ import type { BulkAction } from '../../protocol/api/conversation-requests';
 import type { Conversation } from '../../protocol/documents';
 import { documentsIn, isConversationDoc, putting } from './answer-documents';
 import { tagSlug } from '../../protocol/tag-slug';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { showNewTag, slugOfTagNamedHere, withAgent, withoutTag, withStatus, withTag } from './conversation-mutations';
 import { conversationLane } from './conversation-scope';
 import type { MutationDefinitions } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
+import { requestTo } from './route-request';
 
 /**
  * One action on several conversations (`POST conversations/bulk`): one row, one request, patched
@@ -23,7 +25,7 @@ export const bulkMutations = {
       return [];
     },
     patch: { conversations: (doc, input) => (doc === null || !input.conversation_ids.includes(doc.id) ? doc : withBulkAction(doc, input.action, input.tag_slug)) },
-    request: (input) => ({ method: 'POST', path: 'conversations/bulk', body: { ids: input.conversation_ids, action: input.action } }),
+    request: (input) => requestTo(MUTATION_ROUTES.bulk, {}, { ids: input.conversation_ids, action: input.action }),
     // `{conversations}`: every listed conversation as changed.
     answer: (body) => putting('conversations', documentsIn(body, 'conversations', isConversationDoc)),
     sample: {

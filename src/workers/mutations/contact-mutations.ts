@@ -1,7 +1,8 @@
-import { apiPaths } from '../../protocol/api/routes';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, documentsIn, isConversationDoc, isRecord, putting } from './answer-documents';
 import { sampleConversation } from './sample-documents';
 import type { MutationDefinitions } from './mutation-definition';
+import { requestTo } from './route-request';
 
 const isContactDoc = (value: Record<string, unknown>) => typeof value['id'] === 'number' && typeof value['version'] === 'number' && 'is_trusted' in value;
 
@@ -20,7 +21,7 @@ export const contactMutations = {
           ...(input.is_trusted !== undefined ? { is_trusted: input.is_trusted } : {}),
         },
     },
-    request: ({ contact_id, kind: _kind, ...body }) => ({ method: 'PATCH', path: apiPaths.contact(contact_id), body }),
+    request: ({ contact_id, kind: _kind, ...body }) => requestTo(MUTATION_ROUTES['update-contact'], { id: contact_id }, body),
     answer: (body) => {
       const doc = documentIn(body, isContactDoc);
       return doc ? putting('contacts', [doc]) : null;
@@ -42,7 +43,7 @@ export const contactMutations = {
       contacts: (doc, input) => (doc && doc.id === input.contact_id ? null : doc),
       conversations: (doc, input) => doc && { ...doc, contact_id: input.into },
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.contactMerge(input.contact_id), body: { into: input.into } }),
+    request: (input) => requestTo(MUTATION_ROUTES['merge-contact'], { id: input.contact_id }, { into: input.into }),
     answer: (body, input) => {
       if (!isRecord(body)) return null;
       const contact = documentIn(body['contact'], isContactDoc);

@@ -4,10 +4,12 @@ import type { Conversation } from '../../protocol/documents';
 import { parseMessageWireId } from '../../protocol/documents';
 import { ERROR_TEXTS } from '../../protocol/error-texts';
 import type { MutationOf } from '../../protocol/mutations/mutation-input';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, documentsIn, isConversationDoc, isMessageDoc, isRecord } from './answer-documents';
-import { conversationLane, conversationPath, onConversation } from './conversation-scope';
+import { conversationLane, onConversation } from './conversation-scope';
 import type { AnswerDocuments, MutationDefinitions } from './mutation-definition';
 import { sampleConversation, sampleMessage } from './sample-documents';
+import { requestTo } from './route-request';
 
 /**
  * The conversation actions of the ⋯ menu and the To row: recipients, spam, split. The server's
@@ -17,13 +19,13 @@ export const conversationActionMutations = {
   'add-recipient': {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && withRecipient(doc, input.email) },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/recipients`, body: { email: input.email } }),
+    request: (input) => requestTo(MUTATION_ROUTES['add-recipient'], { id: input.conversation_id }, { email: input.email }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'add-recipient', conversation_id: 1, email: 'cc@example.com' } },
   },
   'remove-recipient': {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && withoutRecipient(doc, input.email) },
-    request: (input) => ({ method: 'DELETE', path: `${conversationPath(input)}/recipients/${encodeURIComponent(input.email)}` }),
+    request: (input) => requestTo(MUTATION_ROUTES['remove-recipient'], { id: input.conversation_id, email: input.email }),
     sample: {
       seed: { conversations: [sampleConversation({ recipients: [{ id: 4, from: 'cc@example.com', contact_id: 9 }] })] },
       input: { kind: 'remove-recipient', conversation_id: 1, email: 'CC@example.com' },
@@ -36,7 +38,7 @@ export const conversationActionMutations = {
       conversations: (doc) =>
         doc && { ...doc, status: 'CLOSED', is_unread: false, tags: doc.tags.includes(SPAM_TAG.slug) ? doc.tags : [...doc.tags, SPAM_TAG.slug] },
     },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/spam`, body: { block: input.block } }),
+    request: (input) => requestTo(MUTATION_ROUTES.spam, { id: input.conversation_id }, { block: input.block }),
     refusedText: ERROR_TEXTS.spam,
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'spam', conversation_id: 1, block: true } },
   },
@@ -53,7 +55,7 @@ export const conversationActionMutations = {
     patch: {
       messages: (doc, input) => (doc === null || !(input.moved_ids ?? []).includes(doc.id) ? doc : { ...doc, conversation_id: SPLIT_PENDING_CONVERSATION_ID }),
     },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/split`, body: { message_id: input.message_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES.split, { id: input.conversation_id }, { message_id: input.message_id }),
     answer: splitAnswer,
     sample: {
       seed: {
@@ -81,7 +83,7 @@ export const conversationActionMutations = {
       conversations: (doc, input) => (doc?.id === input.conversation_id ? null : doc),
       messages: (doc, input) => (doc === null || !(input.moved_ids ?? []).includes(doc.id) ? doc : { ...doc, conversation_id: input.into }),
     },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/merge`, body: { into: input.into } }),
+    request: (input) => requestTo(MUTATION_ROUTES.merge, { id: input.conversation_id }, { into: input.into }),
     answer: (body, input) => {
       const conversation = isRecord(body) ? documentIn(body['conversation'], isConversationDoc) : null;
       return {

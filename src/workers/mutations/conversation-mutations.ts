@@ -1,9 +1,11 @@
 import type { InboxDatabase } from '../../client-db/inbox-database';
 import type { Conversation, ConversationStatus } from '../../protocol/documents';
 import { slugOfTagNamed, tagSlug } from '../../protocol/tag-slug';
-import { conversationPath, onConversation } from './conversation-scope';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
+import { onConversation } from './conversation-scope';
 import type { MutationDefinitions } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
+import { requestTo } from './route-request';
 
 /** Tag, untag, status, assignment, snooze and read: one conversation's own fields. */
 export const conversationMutations = {
@@ -16,37 +18,37 @@ export const conversationMutations = {
       return [];
     },
     patch: { conversations: (doc, input) => doc && withTag(doc, input.slug ?? tagSlug(input.name)) },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/tags`, body: { name: input.name } }),
+    request: (input) => requestTo(MUTATION_ROUTES.tag, { id: input.conversation_id }, { name: input.name }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'tag', conversation_id: 1, name: 'VIP' } },
   },
   untag: {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && withoutTag(doc, input.slug) },
-    request: (input) => ({ method: 'DELETE', path: `${conversationPath(input)}/tags/${encodeURIComponent(input.slug)}` }),
+    request: (input) => requestTo(MUTATION_ROUTES.untag, { id: input.conversation_id, slug: input.slug }),
     sample: { seed: { conversations: [sampleConversation({ tags: ['vip'] })] }, input: { kind: 'untag', conversation_id: 1, slug: 'vip' } },
   },
   status: {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && withStatus(doc, input.status) },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/status`, body: { status: input.status } }),
+    request: (input) => requestTo(MUTATION_ROUTES.status, { id: input.conversation_id }, { status: input.status }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'status', conversation_id: 1, status: 'CLOSED' } },
   },
   assign: {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && withAgent(doc, input.agent_id) },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/assign`, body: { agent_id: input.agent_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES.assign, { id: input.conversation_id }, { agent_id: input.agent_id }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'assign', conversation_id: 1, agent_id: 2 } },
   },
   snooze: {
     ...onConversation,
     patch: { conversations: (doc, input) => doc && { ...doc, snoozed_until: input.until } },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/snooze`, body: { until: input.until } }),
+    request: (input) => requestTo(MUTATION_ROUTES.snooze, { id: input.conversation_id }, { until: input.until }),
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'snooze', conversation_id: 1, until: Date.UTC(2030, 0, 1) } },
   },
   read: {
     ...onConversation,
     patch: { conversations: (doc) => doc && { ...doc, is_unread: false } },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/read` }),
+    request: (input) => requestTo(MUTATION_ROUTES.read, { id: input.conversation_id }),
     sample: { seed: { conversations: [sampleConversation({ is_unread: true })] }, input: { kind: 'read', conversation_id: 1 } },
   },
 } satisfies MutationDefinitions<'tag' | 'untag' | 'status' | 'assign' | 'snooze' | 'read'>;

@@ -9,11 +9,6 @@ export function conversationLane(conversationId: number): Lane {
   return `conversations:${conversationId}`;
 }
 
-/** The REST path of a conversation (§7). */
-export function conversationPath(input: OnConversation): string {
-  return `conversations/${input.conversation_id}`;
-}
-
 /** An action of a conversation waits in that conversation's lane. */
 export const inConversationLane = {
   lanes: (input: OnConversation): readonly Lane[] => [conversationLane(input.conversation_id)],

@@ -1,9 +1,10 @@
 import type { CustomData, CustomField, CustomValue } from '../../protocol/custom-data/custom-fields';
-import { apiPaths } from '../../protocol/api/routes';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { conversationAnswer, documentIn, putting } from './answer-documents';
 import { inConversationLane } from './conversation-scope';
 import type { AnswerDocuments, MutationDefinitions, Target } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
+import { requestTo } from './route-request';
 
 /**
  * Custom data (§2 `custom-data`): field definitions in one lane, `custom-data`, in the order they
@@ -58,7 +59,7 @@ export const customDataMutations = {
         version: doc?.version ?? 0,
       }),
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.customFields, body: input }),
+    request: (input) => requestTo(MUTATION_ROUTES['create-custom-field'], {}, input),
     answer: fieldAnswer,
     sample: { seed: {}, input: { kind: 'create-custom-field', id: 'cf-plan', entity: 'contact', key: 'plan', label: 'Plan', type: 'text', options: [], required: false, min: null, max: null } },
   },
@@ -77,7 +78,7 @@ export const customDataMutations = {
           sort: input.sort ?? doc.sort,
         },
     },
-    request: ({ id, kind: _kind, ...body }) => ({ method: 'PATCH', path: apiPaths.customField(id), body }),
+    request: ({ id, kind: _kind, ...body }) => requestTo(MUTATION_ROUTES['update-custom-field'], { id }, body),
     answer: fieldAnswer,
     sample: { seed: { custom_fields: [sampleField()] }, input: { kind: 'update-custom-field', id: 'cf-plan', label: 'Plan name' } },
   },
@@ -85,7 +86,7 @@ export const customDataMutations = {
     ...inFieldLane,
     targets: (input) => [fieldTarget(input.id)],
     patch: { custom_fields: () => null },
-    request: (input) => ({ method: 'DELETE', path: apiPaths.customField(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['delete-custom-field'], { id: input.id }),
     answer: (_body, input) => ({ put: [], remove: [fieldTarget(input.id)] }),
     sample: { seed: { custom_fields: [sampleField()] }, input: { kind: 'delete-custom-field', id: 'cf-plan' } },
   },
@@ -93,7 +94,7 @@ export const customDataMutations = {
     lanes: contactLane,
     targets: (input) => [{ col: 'contacts', id: input.contact_id }],
     patch: { contacts: (doc, input) => doc && { ...doc, custom_data: withValues(doc.custom_data, input.values) } },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.contactData(input.contact_id), body: { values: input.values } }),
+    request: (input) => requestTo(MUTATION_ROUTES['set-contact-data'], { id: input.contact_id }, { values: input.values }),
     answer: (body) => {
       const doc = documentIn(body, isContactDoc);
       return doc ? putting('contacts', [doc]) : null;
@@ -104,7 +105,7 @@ export const customDataMutations = {
     ...inConversationLane,
     targets: (input) => [{ col: 'conversations', id: input.conversation_id }],
     patch: { conversations: (doc, input) => doc && { ...doc, custom_data: withValues(doc.custom_data, input.values) } },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.conversationData(input.conversation_id), body: { values: input.values } }),
+    request: (input) => requestTo(MUTATION_ROUTES['set-conversation-data'], { id: input.conversation_id }, { values: input.values }),
     answer: conversationAnswer,
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'set-conversation-data', conversation_id: 1, values: { order_value: 12.5 } } },
   },

@@ -1,8 +1,10 @@
 import { isBlankDraft } from '../../protocol/drafts';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { answeredDraft, putting } from './answer-documents';
-import { conversationPath, inConversationLane } from './conversation-scope';
+import { inConversationLane } from './conversation-scope';
 import type { MutationDefinitions, Target } from './mutation-definition';
 import { sampleConversation, sampleDraft } from './sample-documents';
+import { requestTo } from './route-request';
 
 /** The agent's drafts (§7 `…/drafts/`): saved whole as the agent types, and shared with a teammate. */
 export const draftMutations = {
@@ -30,14 +32,11 @@ export const draftMutations = {
               version: doc?.version ?? 0,
             },
     },
-    request: (input) => ({
-      method: 'PATCH',
-      path: `${conversationPath(input)}/drafts/`,
-      body: {
+    request: (input) =>
+      requestTo(MUTATION_ROUTES.draft, { id: input.conversation_id }, {
         draft_id: input.draft_id,
         attributes: { message: input.message, type: input.type, ...(input.cc !== undefined ? { cc: input.cc } : {}), ...(input.bcc !== undefined ? { bcc: input.bcc } : {}) },
-      },
-    }),
+      }),
     // `{draft}`, or `{draft: null}` once the draft is deleted.
     answer: (body, input) => {
       const draft = answeredDraft(body);
@@ -53,7 +52,7 @@ export const draftMutations = {
     ...inConversationLane,
     targets: (input) => [draftTarget(input.draft_id)],
     patch: { drafts: (doc, input) => (doc === null || doc.shared_with.includes(input.target_id) ? doc : { ...doc, shared_with: [...doc.shared_with, input.target_id] }) },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/drafts/share`, body: { draft_id: input.draft_id, target_id: input.target_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES['share-draft'], { id: input.conversation_id }, { draft_id: input.draft_id, target_id: input.target_id }),
     answer: (body) => {
       const draft = answeredDraft(body);
       return draft ? putting('drafts', [draft]) : null;

@@ -1,11 +1,12 @@
 import type { InboxDatabase } from '../../client-db/inbox-database';
 import type { Article, KnowledgeCollection } from '../../protocol/documents';
 import type { MutationOf } from '../../protocol/mutations/mutation-input';
-import { apiPaths } from '../../protocol/api/routes';
 import { slugify } from '../../protocol/knowledge/knowledge-slug';
 import { childrenOf } from '../../protocol/snippets/category-tree';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, documentsIn, putting } from './answer-documents';
 import type { AnswerDocuments, MutationDefinitions, Target } from './mutation-definition';
+import { requestTo } from './route-request';
 
 /**
  * The knowledge base (§7 `knowledge/…`). Every row waits in one lane, `knowledge`, so edits reach
@@ -109,11 +110,15 @@ export const knowledgeMutations = {
         version: doc?.version ?? 0,
       }),
     },
-    request: (input) => ({
-      method: 'POST',
-      path: apiPaths.knowledgeCollections,
-      body: { id: input.id, name: input.name, parent_id: input.parent_id, description: input.description, icon: input.icon, ...(input.slug !== undefined ? { slug: input.slug } : {}) },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['create-kb-collection'], {}, {
+        id: input.id,
+        name: input.name,
+        parent_id: input.parent_id,
+        description: input.description,
+        icon: input.icon,
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+      }),
     answer: collectionAnswer,
     sample: { seed: {}, input: { kind: 'create-kb-collection', id: 'kc-2', name: 'Shipping', parent_id: null, description: '', icon: null } },
   },
@@ -130,9 +135,7 @@ export const knowledgeMutations = {
           ...(input.slug !== undefined ? { slug: input.slug } : {}),
         },
     },
-    request: (input) => {
-      return { method: 'PATCH', path: apiPaths.knowledgeCollection(input.id), body: withoutKeys(input, ['id', 'kind']) };
-    },
+    request: (input) => requestTo(MUTATION_ROUTES['update-kb-collection'], { id: input.id }, withoutKeys(input, ['id', 'kind'])),
     answer: collectionAnswer,
     sample: { seed: { collections: [sampleCollection()] }, input: { kind: 'update-kb-collection', id: 'kc-1', name: 'Payments', icon: '💳' } },
   },
@@ -141,7 +144,7 @@ export const knowledgeMutations = {
     targets: (input) => [collectionTarget(input.id)],
     prepare: async (db, input) => ({ ...input, sort_hint: await collectionSortHint(db, input) }),
     patch: { collections: (doc, input) => doc && { ...doc, parent_id: input.parent_id, sort: input.sort_hint ?? input.position } },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.knowledgeCollectionPosition(input.id), body: { id: input.id, position: input.position, parent_id: input.parent_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES['move-kb-collection'], { id: input.id }, { id: input.id, position: input.position, parent_id: input.parent_id }),
     answer: (body) => putting('collections', documentsIn(body, 'collections', isCollectionDoc)),
     sample: {
       seed: { collections: [sampleCollection(), sampleCollection({ id: 'kc-2', name: 'Shipping', slug: 'shipping', sort: 1 })] },
@@ -155,7 +158,7 @@ export const knowledgeMutations = {
     patch: {
       collections: (doc, input) => (doc === null || doc.id === input.id ? null : { ...doc, parent_id: input.parent_id ?? null, sort: doc.sort + END_SORT }),
     },
-    request: (input) => ({ method: 'DELETE', path: apiPaths.knowledgeCollection(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['delete-kb-collection'], { id: input.id }),
     answer: (body, input) => ({ put: [{ col: 'articles', docs: documentsIn(body, 'articles', isArticleDoc) }], remove: [collectionTarget(input.id)] }),
     sample: {
       seed: { collections: [sampleCollection(), sampleCollection({ id: 'kc-2', name: 'Refunds', slug: 'refunds', parent_id: 'kc-1' })] },
@@ -184,11 +187,8 @@ export const knowledgeMutations = {
         version: doc?.version ?? 0,
       }),
     },
-    request: (input) => ({
-      method: 'POST',
-      path: apiPaths.knowledgeArticles,
-      body: { id: input.id, title: input.title, content: input.content, description: input.description, collections: input.collections },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['create-article'], {}, { id: input.id, title: input.title, content: input.content, description: input.description, collections: input.collections }),
     answer: articleAnswer,
     sample: { seed: { collections: [sampleCollection()] }, input: { kind: 'create-article', id: 'ka-2', title: 'Shipping times', content: '<p>Two days.</p>', description: '', collections: ['kc-1'] } },
   },
@@ -209,9 +209,7 @@ export const knowledgeMutations = {
           updated_at: input.title !== undefined || input.content !== undefined ? createdAt : doc.updated_at,
         },
     },
-    request: (input) => {
-      return { method: 'PATCH', path: apiPaths.knowledgeArticle(input.id), body: withoutKeys(input, ['id', 'kind']) };
-    },
+    request: (input) => requestTo(MUTATION_ROUTES['update-article'], { id: input.id }, withoutKeys(input, ['id', 'kind'])),
     answer: articleAnswer,
     sample: { seed: { articles: [sampleArticle()] }, input: { kind: 'update-article', id: 'ka-1', title: 'Refunds and returns', content: '<p>Within 30 days.</p>', base_version: 1 } },
   },
@@ -222,11 +220,12 @@ export const knowledgeMutations = {
       articles: (doc, input) =>
         doc && { ...doc, ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}), conflict: null },
     },
-    request: (input) => ({
-      method: 'PATCH',
-      path: apiPaths.knowledgeArticle(input.id),
-      body: { resolve: true, ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}) },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['resolve-article-conflict'], { id: input.id }, {
+        resolve: true,
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.content !== undefined ? { content: input.content } : {}),
+      }),
     answer: articleAnswer,
     sample: {
       seed: { articles: [sampleArticle({ conflict: { title: 'Refunds', content: '<p>Mine.</p>', agent_id: 2, at: 1 } })] },
@@ -240,7 +239,7 @@ export const knowledgeMutations = {
       articles: (doc, _input, { createdAt }) =>
         doc && { ...doc, published: true, published_title: doc.title, published_content: doc.content, published_at: createdAt },
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.knowledgeArticlePublish(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['publish-article'], { id: input.id }),
     answer: articleAnswer,
     sample: { seed: { articles: [sampleArticle()] }, input: { kind: 'publish-article', id: 'ka-1' } },
   },
@@ -248,7 +247,7 @@ export const knowledgeMutations = {
     ...inKnowledgeLane,
     targets: (input) => [articleTarget(input.id)],
     patch: { articles: (doc) => doc && { ...doc, published: false, url: null } },
-    request: (input) => ({ method: 'POST', path: apiPaths.knowledgeArticleUnpublish(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['unpublish-article'], { id: input.id }),
     answer: articleAnswer,
     sample: { seed: { articles: [sampleArticle({ published: true, published_title: 'Refunds', published_content: '<p>x</p>', published_at: 1, url: '/help/acme/articles/refunds' })] }, input: { kind: 'unpublish-article', id: 'ka-1' } },
   },
@@ -262,7 +261,7 @@ export const knowledgeMutations = {
           collections: [...new Set(input.collections)].map((collection_id) => doc.collections.find((placement) => placement.collection_id === collection_id) ?? { collection_id, sort: END_SORT }),
         },
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.knowledgeArticleCollections(input.id), body: { collections: input.collections } }),
+    request: (input) => requestTo(MUTATION_ROUTES['set-article-collections'], { id: input.id }, { collections: input.collections }),
     answer: articleAnswer,
     sample: {
       seed: { collections: [sampleCollection(), sampleCollection({ id: 'kc-2', slug: 'shipping', name: 'Shipping', sort: 1 })], articles: [sampleArticle()] },
@@ -280,7 +279,7 @@ export const knowledgeMutations = {
           collections: doc.collections.map((placement) => (placement.collection_id === input.collection_id ? { ...placement, sort: input.sort_hint ?? input.position } : placement)),
         },
     },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.knowledgeArticlePosition(input.id), body: { collection_id: input.collection_id, position: input.position } }),
+    request: (input) => requestTo(MUTATION_ROUTES['move-article'], { id: input.id }, { collection_id: input.collection_id, position: input.position }),
     answer: (body) => putting('articles', documentsIn(body, 'articles', isArticleDoc)),
     sample: {
       seed: { articles: [sampleArticle(), sampleArticle({ id: 'ka-2', slug: 'returns', title: 'Returns', collections: [{ collection_id: 'kc-1', sort: 1 }] })] },
@@ -291,7 +290,7 @@ export const knowledgeMutations = {
     ...inKnowledgeLane,
     targets: (input) => [articleTarget(input.id)],
     patch: { articles: () => null },
-    request: (input) => ({ method: 'DELETE', path: apiPaths.knowledgeArticle(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['delete-article'], { id: input.id }),
     answer: (_body, input) => ({ put: [], remove: [articleTarget(input.id)] }),
     sample: { seed: { articles: [sampleArticle()] }, input: { kind: 'delete-article', id: 'ka-1' } },
   },

@@ -1,12 +1,13 @@
 import type { InboxDatabase, LocalMessage } from '../../client-db/inbox-database';
 import { storedReplyHold } from '../../client-db/reply-hold';
-import { apiPaths } from '../../protocol/api/routes';
 import { CHAT_MESSAGE_DELAY_S, PENDING_MESSAGE_DELAY_S, REMOVAL_ANIMATION_MS } from '../../protocol/constants';
 import type { MutationInput, MutationOf } from '../../protocol/mutations/mutation-input';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, isMessageDoc, isRecord, messageAnswer, putting } from './answer-documents';
-import { conversationLane, conversationPath, inConversationLane } from './conversation-scope';
+import { conversationLane, inConversationLane } from './conversation-scope';
 import type { MutationDefinitions, PatchContext, RequestContext, Target } from './mutation-definition';
 import { sampleConversation, sampleMessage } from './sample-documents';
+import { requestTo } from './route-request';
 
 type Send = MutationOf<'reply'> | MutationOf<'note'>;
 
@@ -43,7 +44,7 @@ export const messageMutations = {
       if (input.cc?.length) body['cc'] = input.cc;
       if (input.bcc?.length) body['bcc'] = input.bcc;
       if (input.draft_id !== undefined) body['draft_id'] = input.draft_id;
-      return { method: 'POST', path: `${conversationPath(input)}/reply`, body };
+      return requestTo(MUTATION_ROUTES.reply, { id: input.conversation_id, editor: 'reply' }, body);
     },
     // `{message, generated_id}`.
     answer: (body) => {
@@ -66,7 +67,7 @@ export const messageMutations = {
       if (input.attachments?.length) body['attachments'] = input.attachments.map((file) => file.id);
       if (input.mentions?.length) body['mentions'] = input.mentions;
       if (input.draft_id !== undefined) body['draft_id'] = input.draft_id;
-      return { method: 'POST', path: `${conversationPath(input)}/notes`, body };
+      return requestTo(MUTATION_ROUTES.note, { id: input.conversation_id }, body);
     },
     answer: messageAnswer,
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'note', conversation_id: 1, message: 'Internal' } },
@@ -84,7 +85,7 @@ export const messageMutations = {
       const body: Record<string, unknown> = { to: input.to, target_id: tempId };
       if (input.note) body['note'] = input.note;
       if (input.message_id !== undefined) body['message_id'] = input.message_id;
-      return { method: 'POST', path: `${conversationPath(input)}/forward`, body };
+      return requestTo(MUTATION_ROUTES.forward, { id: input.conversation_id }, body);
     },
     answer: messageAnswer,
     sample: { seed: { conversations: [sampleConversation()] }, input: { kind: 'forward', conversation_id: 1, to: ['a@example.com'] } },
@@ -94,7 +95,7 @@ export const messageMutations = {
     targets: (input) => [{ col: 'messages', id: input.note_id }],
     refersTo: { id: (input) => input.note_id, withId: (input, id) => ({ ...input, note_id: id }) },
     patch: { messages: (doc, input) => doc && { ...doc, message: input.message, ...(input.mentions !== undefined ? { mentions: input.mentions } : {}) } },
-    request: (input) => ({ method: 'PATCH', path: notePath(input), body: { message: input.message, ...(input.mentions !== undefined ? { mentions: input.mentions } : {}) } }),
+    request: (input) => requestTo(MUTATION_ROUTES['edit-note'], noteParams(input), { message: input.message, ...(input.mentions !== undefined ? { mentions: input.mentions } : {}) }),
     answer: messageAnswer,
     sample: {
       seed: { messages: [sampleMessage({ id: 'n-1', type: 'NOTE' })] },
@@ -110,7 +111,7 @@ export const messageMutations = {
       messages: (doc, _input, { createdAt, now }) => (doc === null || now >= createdAt + REMOVAL_ANIMATION_MS ? null : { ...doc, is_removed: true }),
     },
     changesAfterMs: REMOVAL_ANIMATION_MS,
-    request: (input) => ({ method: 'DELETE', path: notePath(input) }),
+    request: (input) => requestTo(MUTATION_ROUTES['delete-note'], noteParams(input)),
     // The note as removed, or nothing: either way it is gone.
     answer: (body, input) => messageAnswer(body) ?? { put: [], remove: [{ col: 'messages', id: input.note_id }] },
     sample: { seed: { messages: [sampleMessage({ id: 'n-1', type: 'NOTE' })] }, input: { kind: 'delete-note', conversation_id: 1, note_id: 'n-1' } },
@@ -126,7 +127,7 @@ export const messageMutations = {
     targets: (input) => [{ col: 'messages', id: input.message_id }],
     refersTo: { id: (input) => input.message_id, withId: (input, id) => ({ ...input, message_id: id }) },
     patch: { messages: (doc, _input, { createdAt }) => doc && { ...doc, undo_requested_at: createdAt } },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/messages/${encodeURIComponent(input.message_id)}/undo` }),
+    request: (input) => requestTo(MUTATION_ROUTES.undo, messageParams(input)),
     answer: messageAnswer,
     sample: {
       seed: { messages: [sampleMessage({ id: 'm-1', status: 'PENDING', deliver_at: Number.MAX_SAFE_INTEGER })] },
@@ -146,7 +147,7 @@ export const messageMutations = {
     notBefore: (input) => input.release_at,
     droppedByUndo: true,
     patch: { messages: (doc) => doc && { ...doc, release_pending: true } },
-    request: (input) => ({ method: 'POST', path: `${conversationPath(input)}/messages/${encodeURIComponent(input.message_id)}/release` }),
+    request: (input) => requestTo(MUTATION_ROUTES.release, messageParams(input)),
     answer: messageAnswer,
     sample: {
       seed: { messages: [sampleMessage({ id: 'm-1', status: 'PENDING', deliver_at: 1 })] },
@@ -164,7 +165,7 @@ export const messageMutations = {
     patch: {
       messages: (doc, _input, { createdAt }) => doc && (doc.status === 'FAILED' ? { ...doc, status: 'PENDING', delivery_error: null, deliver_at: createdAt } : doc),
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.retryMessage(input.conversation_id, input.message_id) }),
+    request: (input) => requestTo(MUTATION_ROUTES.retry, messageParams(input)),
     answer: messageAnswer,
     sample: {
       seed: { messages: [sampleMessage({ id: 'm-1', status: 'FAILED', delivery_error: 'The mail server refused it.' })] },
@@ -208,8 +209,13 @@ function createdMessage(tempId: string | null): Target {
   return { col: 'messages', id: tempId };
 }
 
-function notePath(input: MutationOf<'edit-note'> | MutationOf<'delete-note'>): string {
-  return `${conversationPath(input)}/notes/${encodeURIComponent(input.note_id)}`;
+function noteParams(input: MutationOf<'edit-note'> | MutationOf<'delete-note'>): { id: number; noteId: string } {
+  return { id: input.conversation_id, noteId: input.note_id };
+}
+
+/** The path parameters of a held or failed message's own routes (`…/messages/{id}/undo`). */
+function messageParams(input: { conversation_id: number; message_id: string }): { id: number; messageId: string } {
+  return { id: input.conversation_id, messageId: input.message_id };
 }
 
 /** A send uses the draft it was written in: a draft save queued before it must not take its place. */

@@ -1,5 +1,6 @@
 import type { InboxDatabase, LocalDocuments } from '../../client-db/inbox-database';
 import type { CollectionName } from '../../protocol/documents';
+import type { MutationMethod } from '../../protocol/mutations/mutation-entry';
 import type { MutationInput, MutationKind, MutationOf } from '../../protocol/mutations/mutation-input';
 
 /**
@@ -44,8 +45,8 @@ export type Patch<C extends CollectionName, I> = {
 }['bivariance'];
 export type Patches<I> = { [C in CollectionName]?: Patch<C, I> };
 
-/** A REST call (§7), relative to the API base. */
-export type MutationRequest = { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+/** A REST call (§7), relative to the API base: to its kind's protocol route (requestTo). */
+export type MutationRequest = { method: MutationMethod; path: string; body?: unknown };
 export type RequestContext = { tempId: string | null; createdAt: number };
 
 /** The server's copies a 2xx answer carries: documents to store (any collections) and documents it deleted. */

@@ -2,11 +2,13 @@ import type { LocalMessage } from '../../client-db/inbox-database';
 import { storedReplyHold } from '../../client-db/reply-hold';
 import type { Conversation } from '../../protocol/documents';
 import type { MutationOf } from '../../protocol/mutations/mutation-input';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, isConversationDoc, isMessageDoc, isRecord } from './answer-documents';
 import { conversationLane } from './conversation-scope';
 import { heldSendUndo, temporaryMessage } from './message-mutations';
 import type { MutationDefinitions, PatchContext } from './mutation-definition';
 import { sampleConversation } from './sample-documents';
+import { requestTo } from './route-request';
 
 type Start = MutationOf<'new-conversation'>;
 
@@ -45,7 +47,7 @@ export const newConversationMutations = {
       if (input.cc?.length) body['cc'] = input.cc;
       if (input.bcc?.length) body['bcc'] = input.bcc;
       if (input.attachments?.length) body['attachments'] = input.attachments.map((file) => file.id);
-      return { method: 'POST', path: 'conversations/', body };
+      return requestTo(MUTATION_ROUTES['new-conversation'], {}, body);
     },
     // `{conversation, message, generated_id}`.
     answer: (body, input) => {

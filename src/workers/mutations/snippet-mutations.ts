@@ -1,10 +1,11 @@
 import type { InboxDatabase } from '../../client-db/inbox-database';
 import type { Snippet, SnippetCategory } from '../../protocol/documents';
 import type { MutationOf } from '../../protocol/mutations/mutation-input';
-import { apiPaths } from '../../protocol/api/routes';
 import { childrenOf } from '../../protocol/snippets/category-tree';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { documentIn, documentsIn, putting } from './answer-documents';
 import type { AnswerDocuments, MutationDefinitions, Target } from './mutation-definition';
+import { requestTo } from './route-request';
 
 /**
  * The snippet library (§7 `snippets/…`). Every row waits in one lane, `snippets`, so edits of the
@@ -75,11 +76,8 @@ export const snippetMutations = {
         version: doc?.version ?? 0,
       }),
     },
-    request: (input) => ({
-      method: 'POST',
-      path: apiPaths.snippets,
-      body: { id: input.id, name: input.name, shortcut: input.shortcut, body: input.body, categories: input.categories },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['create-snippet'], {}, { id: input.id, name: input.name, shortcut: input.shortcut, body: input.body, categories: input.categories }),
     answer: snippetAnswer,
     sample: { seed: {}, input: { kind: 'create-snippet', id: 'sn-2', name: 'Hello', shortcut: null, body: 'Hello', categories: [] } },
   },
@@ -96,11 +94,12 @@ export const snippetMutations = {
           updated_at: createdAt,
         },
     },
-    request: (input) => ({
-      method: 'PATCH',
-      path: apiPaths.snippet(input.id),
-      body: { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.shortcut !== undefined ? { shortcut: input.shortcut } : {}), ...(input.body !== undefined ? { body: input.body } : {}) },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['update-snippet'], { id: input.id }, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.shortcut !== undefined ? { shortcut: input.shortcut } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+      }),
     answer: snippetAnswer,
     sample: { seed: { snippets: [sampleSnippet()] }, input: { kind: 'update-snippet', id: 'sn-1', name: 'Thank you' } },
   },
@@ -108,7 +107,7 @@ export const snippetMutations = {
     ...inSnippetLane,
     targets: (input) => [snippetTarget(input.id)],
     patch: { snippets: () => null },
-    request: (input) => ({ method: 'DELETE', path: apiPaths.snippet(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['delete-snippet'], { id: input.id }),
     answer: (_body, input) => ({ put: [], remove: [snippetTarget(input.id)] }),
     sample: { seed: { snippets: [sampleSnippet()] }, input: { kind: 'delete-snippet', id: 'sn-1' } },
   },
@@ -116,7 +115,7 @@ export const snippetMutations = {
     ...inSnippetLane,
     targets: (input) => [snippetTarget(input.id)],
     patch: { snippets: (doc, input) => doc && { ...doc, categories: input.categories } },
-    request: (input) => ({ method: 'POST', path: apiPaths.snippetCategories(input.id), body: { categories: input.categories } }),
+    request: (input) => requestTo(MUTATION_ROUTES['categorize-snippet'], { id: input.id }, { categories: input.categories }),
     answer: snippetAnswer,
     sample: { seed: { snippets: [sampleSnippet()], snippet_categories: [sampleCategory()] }, input: { kind: 'categorize-snippet', id: 'sn-1', categories: ['sc-1'] } },
   },
@@ -124,7 +123,7 @@ export const snippetMutations = {
     ...inSnippetLane,
     targets: (input) => [snippetTarget(input.id)],
     patch: { snippets: (doc, _input, { createdAt }) => doc && { ...doc, use_count: doc.use_count + 1, last_used_at: createdAt } },
-    request: (input) => ({ method: 'POST', path: apiPaths.snippetUses(input.id) }),
+    request: (input) => requestTo(MUTATION_ROUTES['use-snippet'], { id: input.id }),
     answer: snippetAnswer,
     sample: { seed: { snippets: [sampleSnippet()] }, input: { kind: 'use-snippet', id: 'sn-1' } },
   },
@@ -134,7 +133,7 @@ export const snippetMutations = {
     patch: {
       snippet_categories: (doc, input) => ({ id: input.id, name: input.name, parent_id: input.parent_id, sort: doc?.sort ?? END_SORT, version: doc?.version ?? 0 }),
     },
-    request: (input) => ({ method: 'POST', path: apiPaths.categories, body: { id: input.id, name: input.name, parent_id: input.parent_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES['create-snippet-category'], {}, { id: input.id, name: input.name, parent_id: input.parent_id }),
     answer: categoryAnswer,
     sample: { seed: {}, input: { kind: 'create-snippet-category', id: 'sc-2', name: 'Shipping', parent_id: null } },
   },
@@ -142,7 +141,7 @@ export const snippetMutations = {
     ...inSnippetLane,
     targets: (input) => [categoryTarget(input.id)],
     patch: { snippet_categories: (doc, input) => doc && { ...doc, name: input.name } },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.category(input.id), body: { name: input.name } }),
+    request: (input) => requestTo(MUTATION_ROUTES['rename-snippet-category'], { id: input.id }, { name: input.name }),
     answer: categoryAnswer,
     sample: { seed: { snippet_categories: [sampleCategory()] }, input: { kind: 'rename-snippet-category', id: 'sc-1', name: 'Payments' } },
   },
@@ -151,7 +150,7 @@ export const snippetMutations = {
     targets: (input) => [categoryTarget(input.id)],
     prepare: async (db, input) => ({ ...input, sort_hint: await moveSortHint(db, input) }),
     patch: { snippet_categories: (doc, input) => doc && { ...doc, parent_id: input.parent_id, sort: input.sort_hint ?? input.position } },
-    request: (input) => ({ method: 'PATCH', path: apiPaths.categoryPosition(input.id), body: { id: input.id, position: input.position, parent_id: input.parent_id } }),
+    request: (input) => requestTo(MUTATION_ROUTES['move-snippet-category'], { id: input.id }, { id: input.id, position: input.position, parent_id: input.parent_id }),
     // Every category whose place changed: the moved one and its renumbered siblings.
     answer: (body) => putting('snippet_categories', documentsIn(body, 'categories', isCategoryDoc)),
     sample: {
@@ -171,10 +170,8 @@ export const snippetMutations = {
           categories: [...new Set(doc.categories.flatMap((id) => (id === input.id ? (input.move_to === null ? [] : [input.move_to]) : [id])))],
         },
     },
-    request: (input) => ({
-      method: 'DELETE',
-      path: `${apiPaths.category(input.id)}${input.move_to === null ? '' : `?move_to=${encodeURIComponent(input.move_to)}`}`,
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['delete-snippet-category'], { id: input.id }, undefined, input.move_to === null ? '' : `?move_to=${encodeURIComponent(input.move_to)}`),
     answer: (_body, input) => ({ put: [], remove: [categoryTarget(input.id)] }),
     sample: {
       seed: {

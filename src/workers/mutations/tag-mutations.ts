@@ -1,6 +1,8 @@
 import { documentIn, isRecord, putting } from './answer-documents';
 import { tagSlug } from '../../protocol/tag-slug';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import type { Lane, MutationDefinitions } from './mutation-definition';
+import { requestTo } from './route-request';
 
 /** Tag management waits in one lane: a rename right after a creation goes after it. */
 const TAGS_LANE: Lane = 'tags';
@@ -17,7 +19,7 @@ export const tagMutations = {
     lanes: () => [TAGS_LANE],
     targets: (input) => [{ col: 'tags', id: tagSlug(input.name) }],
     patch: { tags: (doc, input) => doc ?? { slug: tagSlug(input.name), name: input.name.trim(), is_system: false, color: input.color ?? null, version: 0 } },
-    request: (input) => ({ method: 'POST', path: 'tags/', body: { name: input.name, ...(input.color === undefined ? {} : { color: input.color }) } }),
+    request: (input) => requestTo(MUTATION_ROUTES['create-tag'], {}, { name: input.name, ...(input.color === undefined ? {} : { color: input.color }) }),
     answer: tagAnswer,
     sample: { seed: {}, input: { kind: 'create-tag', name: 'Refunds', color: '#0f766e' } },
   },
@@ -28,11 +30,11 @@ export const tagMutations = {
       tags: (doc, input) =>
         doc && { ...doc, ...(input.name === undefined ? {} : { name: input.name.trim() }), ...(input.color === undefined ? {} : { color: input.color }) },
     },
-    request: (input) => ({
-      method: 'PATCH',
-      path: `tags/${encodeURIComponent(input.slug)}`,
-      body: { ...(input.name === undefined ? {} : { name: input.name }), ...(input.color === undefined ? {} : { color: input.color }) },
-    }),
+    request: (input) =>
+      requestTo(MUTATION_ROUTES['update-tag'], { slug: input.slug }, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.color === undefined ? {} : { color: input.color }),
+      }),
     answer: tagAnswer,
     sample: {
       seed: { tags: [{ slug: 'billing', name: 'Billing', is_system: false, color: null, version: 1 }] },
