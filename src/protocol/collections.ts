@@ -3,8 +3,8 @@ import type { CollectionName } from './documents';
 /**
  * The synced collections, declared once for the server's change feed and the client's database
  * (see docs/architecture.md, "Registries"). A new collection is one entry here, its Dexie indexes
- * (src/client-db/collection-tables.ts), its bootstrap reader on the server
- * (src/server/realtime/organization-documents.ts) and a migration.
+ * (src/client-db/collection-tables.ts), its bootstrap reader in its server module's `readers`
+ * (src/server/<domain>/<domain>-module.ts) and a migration.
  */
 export type CollectionDefinition = {
   /** The field that keys a document: the feed's `doc_id`, the Dexie primary key. */
