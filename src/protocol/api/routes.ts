@@ -2,64 +2,69 @@
  * The REST API of this issue, under `/api/` (docs/architecture.md "Server"). Paths are relative to the
  * API base; the UI and the server both build them from here.
  */
+import { REST_ROUTES } from './rest-routes';
+
 export const API_BASE = '/api/';
 
+const R = REST_ROUTES;
+
+/** The paths the app asks for, built from the routes the server registers (rest-routes.ts). */
 export const apiPaths = {
-  createAccount: 'auth/create',
-  login: 'auth/login',
-  clear: 'auth/clear',
-  lostPassword: 'auth/lost-password',
-  loginLink: 'auth/login-link',
-  signInWithToken: (token: string) => `auth/token/${encodeURIComponent(token)}`,
-  changePasswordWithToken: (token: string) => `auth/token/${encodeURIComponent(token)}/change-password`,
-  validate: (token: string) => `auth/validate/${encodeURIComponent(token)}`,
-  resendValidation: 'account/validate',
-  invite: (token: string) => `invites/${encodeURIComponent(token)}`,
-  acceptInvite: (token: string) => `invites/${encodeURIComponent(token)}/accept`,
-  account: 'account/',
+  createAccount: R.createAccount.path,
+  login: R.login.path,
+  clear: R.clear.path,
+  lostPassword: R.lostPassword.path,
+  loginLink: R.loginLink.path,
+  signInWithToken: (token: string) => R.signInWithToken.build({ token }),
+  changePasswordWithToken: (token: string) => R.changePasswordWithToken.build({ token }),
+  validate: (token: string) => R.validate.build({ token }),
+  resendValidation: R.resendValidation.path,
+  invite: (token: string) => R.previewInvite.build({ token }),
+  acceptInvite: (token: string) => R.acceptInvite.build({ token }),
+  account: R.account.path,
   /** The agent's notifications (§7): `GET`, `PUT`; devices with `register` and `unregister`. */
-  notifications: 'account/notifications',
-  notificationsRegister: 'account/notifications/register',
-  notificationsUnregister: 'account/notifications/unregister',
+  notifications: R.notifications.path,
+  notificationsRegister: R.notificationsRegister.path,
+  notificationsUnregister: R.notificationsUnregister.path,
   /** `POST`, no sign-in: a notification email's unsubscribe link. */
-  unsubscribe: (token: string) => `notifications/unsubscribe/${encodeURIComponent(token)}`,
-  agents: 'agents/',
-  agentsPending: 'agents/pending',
-  agentInvite: (email: string) => `agents/invite/${encodeURIComponent(email)}`,
-  revokeInvite: (id: number) => `agents/pending/${id}`,
-  agent: (email: string) => `agents/${encodeURIComponent(email)}`,
-  organization: 'organization/',
-  conversations: 'conversations/',
-  conversationStatistics: 'conversations/status',
+  unsubscribe: (token: string) => R.unsubscribe.build({ token }),
+  agents: R.agents.path,
+  agentsPending: R.agentsPending.path,
+  agentInvite: (email: string) => R.agentInvite.build({ email }),
+  revokeInvite: (id: number) => R.revokeInvite.build({ id }),
+  agent: (email: string) => R.updateAgent.build({ email }),
+  organization: R.organization.path,
+  conversations: R.conversations.path,
+  conversationStatistics: R.conversationStatistics.path,
   /** Full-text search (`?q=&limit=&cursor=`) and its per-id check (`?ids=&search=`, §7). */
-  conversationSearch: 'conversations/search',
-  conversationMatches: 'conversations/matches',
-  contact: (id: number) => `contacts/${id}`,
-  customDataEnabled: 'custom-data/enabled',
-  integration: (name: string) => `integrations/${encodeURIComponent(name)}`,
-  integrationProperties: (name: string) => `integrations/${encodeURIComponent(name)}/properties`,
+  conversationSearch: R.conversationSearch.path,
+  conversationMatches: R.conversationMatches.path,
+  contact: (id: number) => R.contact.build({ id }),
+  customDataEnabled: R.customDataEnabled.path,
+  integration: (name: string) => R.connectIntegration.build({ name }),
+  integrationProperties: (name: string) => R.integrationProperties.build({ name }),
   /** Stripe's webhook for an organization (signed with the endpoint secret, not a session). */
-  stripeWebhook: (slug: string) => `integrations/stripe/webhook/${encodeURIComponent(slug)}`,
-  tags: 'tags/',
-  snippets: 'snippets/',
-  knowledgeStructure: 'knowledge/structure',
-  knowledgeSettings: 'knowledge/settings',
-  kbReport: 'reporting/kb',
-  contactArticles: (id: number) => `contacts/${id}/articles`,
+  stripeWebhook: (slug: string) => R.stripeWebhook.build({ slug }),
+  tags: R.tags.path,
+  snippets: R.snippets.path,
+  knowledgeStructure: R.knowledgeStructure.path,
+  knowledgeSettings: R.knowledgeSettings.path,
+  kbReport: R.kbReport.path,
+  contactArticles: (id: number) => R.contactArticles.build({ id }),
   /** `?force=true` removes a tag that is in use from every conversation first. */
-  tag: (slug: string, force = false) => `tags/${encodeURIComponent(slug)}${force ? '?force=true' : ''}`,
-  blocked: 'blocked/',
-  blockedContact: (contactId: number) => `blocked/${contactId}`,
+  tag: (slug: string, force = false) => `${R.deleteTag.build({ slug })}${force ? '?force=true' : ''}`,
+  blocked: R.blocked.path,
+  blockedContact: (contactId: number) => R.unblock.build({ contact_id: contactId }),
   /** Email channels (§7 `organization/channels/{email}/verify`); list, add and remove live beside it. */
-  channels: 'organization/channels',
-  channel: (email: string) => `organization/channels/${encodeURIComponent(email)}`,
-  verifyChannel: (email: string) => `organization/channels/${encodeURIComponent(email)}/verify`,
+  channels: R.channels.path,
+  channel: (email: string) => R.removeChannel.build({ email }),
+  verifyChannel: (email: string) => R.verifyChannel.build({ email }),
   /** A raw message forwarded by a mail provider's webhook (INBOUND_SECRET_HEADER, not a session). */
-  inboundEmail: 'channels/inbound',
-  attachments: 'attachments/',
-  attachment: (id: number) => `attachments/${id}`,
+  inboundEmail: R.inboundEmail.path,
+  attachments: R.uploadAttachment.path,
+  attachment: (id: number) => R.attachment.build({ id }),
   /** The chat channel's widget settings (`GET`; `PUT` with channel.*). */
-  chatSettings: 'organization/chat',
+  chatSettings: R.chatSettings.path,
 } as const;
 
 /** The header carrying the client session id, generated once per browser (§7). */

@@ -1,7 +1,8 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import type { AccountResponse, OkResponse } from '../../protocol/api/models';
 import { updateAccountBody } from '../../protocol/api/requests';
-import { apiPaths } from '../../protocol/api/routes';
 import { toAgent } from '../agents/agent-model';
 import { findAgentById } from '../agents/agent-queries';
 import type { AppContext } from '../app-context';
@@ -17,12 +18,12 @@ import { accountChanges } from './account-changes';
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.account}`, { preHandler }, (request): AccountResponse => {
+  registerRoute(app, REST_ROUTES.account, { preHandler }, (request): AccountResponse => {
     const { agent, organization } = signedIn(request);
     return { agent: toAgent(agent, agent.id), organization: toOrganization(organization) };
   });
 
-  app.patch(`/${apiPaths.account}`, { preHandler }, async (request): Promise<AccountResponse> => {
+  registerRoute(app, REST_ROUTES.updateAccount, { preHandler }, async (request): Promise<AccountResponse> => {
     const { agent, organization, sessionId } = signedIn(request);
     const body = parseInput(updateAccountBody, request.body);
     const changes = await accountChanges(ctx, agent, body);
@@ -39,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { agent: toAgent(updated, updated.id), organization: toOrganization(organization) };
   });
 
-  app.post(`/${apiPaths.resendValidation}`, { preHandler }, async (request): Promise<OkResponse> => {
+  registerRoute(app, REST_ROUTES.resendValidation, { preHandler }, async (request): Promise<OkResponse> => {
     const { agent } = signedIn(request);
     if (!(await ctx.limits.emailLinksPerIp.consume(request.ip))) throw rateLimited();
     if (agent.email_validated_at === null) await sendValidationEmail(ctx, agent);

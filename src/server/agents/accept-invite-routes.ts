@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { NoResultError } from 'kysely';
 import { API_ERRORS } from '../../protocol/api/api-errors';
@@ -28,14 +30,14 @@ export function registerAcceptInviteRoutes(app: FastifyInstance, ctx: AppContext
     return found;
   }
 
-  app.get('/invites/:token', async (request): Promise<InvitePreview> => {
+  registerRoute(app, REST_ROUTES.previewInvite, {}, async (request): Promise<InvitePreview> => {
     const { invite, inviterName } = await pendingInvite(request.params);
     const organization = await findOrganizationById(ctx.db, invite.org_id);
     if (!organization) throw invalidLink();
     return { email: invite.email, organization: { name: organization.name, slug: organization.slug }, invited_by: inviterName };
   });
 
-  app.post('/invites/:token/accept', async (request, reply): Promise<Session> => {
+  registerRoute(app, REST_ROUTES.acceptInvite, {}, async (request, reply): Promise<Session> => {
     const { invite } = await pendingInvite(request.params);
     const body = parseInput(acceptInviteBody, request.body);
     const existing = await findAgentByEmail(ctx.db, invite.org_id, invite.email);

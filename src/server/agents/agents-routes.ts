@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import type { Agent } from '../../protocol/api/models';
@@ -17,7 +19,7 @@ import { assertCan, assertCanGrant, assertOutranks } from './permissions';
 export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get('/agents/', { preHandler }, async (request): Promise<Agent[]> => {
+  registerRoute(app, REST_ROUTES.agents, { preHandler }, async (request): Promise<Agent[]> => {
     const { agent: me } = signedIn(request);
     const { complete } = parseInput(agentsQuery, request.query);
     let query = ctx.db.selectFrom('agents').selectAll().where('org_id', '=', me.org_id).orderBy('id');
@@ -26,7 +28,7 @@ export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): voi
     return rows.map((row) => toAgent(row, me.id));
   });
 
-  app.patch('/agents/:email', { preHandler }, async (request): Promise<Agent> => {
+  registerRoute(app, REST_ROUTES.updateAgent, { preHandler }, async (request): Promise<Agent> => {
     const { agent: me } = signedIn(request);
     assertCan(me, 'teammate.update');
     const { email } = parseInput(emailParams, request.params);
@@ -41,7 +43,7 @@ export function registerAgentsRoutes(app: FastifyInstance, ctx: AppContext): voi
     return toAgent({ ...target, roles: writeJsonColumn(unique) }, me.id);
   });
 
-  app.delete('/agents/:email', { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.removeAgent, { preHandler }, async (request, reply) => {
     const { agent: me } = signedIn(request);
     assertCan(me, 'teammate.remove');
     const { email } = parseInput(emailParams, request.params);

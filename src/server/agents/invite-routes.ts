@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import type { AgentInvite } from '../../protocol/api/models';
 import { emailParams, inviteBody, inviteIdParams } from '../../protocol/api/requests';
@@ -18,14 +20,14 @@ import { assertCan, assertCanGrant } from './permissions';
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get('/agents/pending', { preHandler }, async (request): Promise<AgentInvite[]> => {
+  registerRoute(app, REST_ROUTES.agentsPending, { preHandler }, async (request): Promise<AgentInvite[]> => {
     const { agent: me } = signedIn(request);
     assertCan(me, 'teammate.*');
     const pending = await findPendingInvites(ctx.db, ctx.clock(), { orgId: me.org_id });
     return pending.map(({ invite, inviterName }) => toAgentInvite(invite, inviterName));
   });
 
-  app.post('/agents/invite/:email', { preHandler }, async (request, reply): Promise<AgentInvite> => {
+  registerRoute(app, REST_ROUTES.agentInvite, { preHandler }, async (request, reply): Promise<AgentInvite> => {
     const { agent: me, organization } = signedIn(request);
     assertCan(me, 'teammate.invite');
     const { email } = parseInput(emailParams, request.params);
@@ -69,7 +71,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
     return toAgentInvite(invite, me.name);
   });
 
-  app.delete('/agents/pending/:id', { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.revokeInvite, { preHandler }, async (request, reply) => {
     const { agent: me } = signedIn(request);
     assertCan(me, 'teammate.invite');
     const { id } = parseInput(inviteIdParams, request.params);

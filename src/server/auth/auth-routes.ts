@@ -1,5 +1,6 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '../../protocol/api/routes';
 import { clearBody, createAccountBody, loginBody } from '../../protocol/api/requests';
 import type { OkResponse, Session } from '../../protocol/api/models';
 import type { AppContext } from '../app-context';
@@ -15,7 +16,7 @@ import { signInWithPassword } from './sign-in-with-password';
 
 /** Sign-up, sign-in and sign-out. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(`/${apiPaths.createAccount}`, async (request, reply): Promise<Session> => {
+  registerRoute(app, REST_ROUTES.createAccount, {}, async (request, reply): Promise<Session> => {
     const body = parseInput(createAccountBody, request.body);
     const passwordHash = await hashPassword(body.password);
     const now = ctx.clock();
@@ -26,14 +27,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return startSession(ctx.db, agent, organization, now);
   });
 
-  app.post(`/${apiPaths.login}`, async (request, reply): Promise<Session> => {
+  registerRoute(app, REST_ROUTES.login, {}, async (request, reply): Promise<Session> => {
     const body = parseInput(loginBody, request.body);
     const { agent, organization } = await signInWithPassword(ctx, body, { ip: request.ip, deviceToken: deviceTokenOf(request) });
     await trustDevice(ctx, request, reply, agent);
     return startSession(ctx.db, agent, organization, ctx.clock());
   });
 
-  app.post(`/${apiPaths.clear}`, async (request): Promise<OkResponse> => {
+  registerRoute(app, REST_ROUTES.clear, {}, async (request): Promise<OkResponse> => {
     const body = parseInput(clearBody, request.body);
     const now = ctx.clock();
     for (const token of [bearerToken(request), body.token]) {

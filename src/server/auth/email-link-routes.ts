@@ -1,7 +1,8 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OkResponse } from '../../protocol/api/models';
 import { lostPasswordBody } from '../../protocol/api/requests';
-import { apiPaths } from '../../protocol/api/routes';
 import { LOGIN_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from '../../protocol/constants';
 import { findActiveAgentsByEmail } from '../agents/agent-queries';
 import type { AppContext } from '../app-context';
@@ -15,8 +16,8 @@ import { issueToken } from './auth-tokens';
  * has an account, after the same lookup, so the answer reveals nothing.
  */
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(`/${apiPaths.lostPassword}`, (request) => sendLinks(ctx, request, 'reset'));
-  app.post(`/${apiPaths.loginLink}`, (request) => sendLinks(ctx, request, 'login'));
+  registerRoute(app, REST_ROUTES.lostPassword, {}, (request) => sendLinks(ctx, request, 'reset'));
+  registerRoute(app, REST_ROUTES.loginLink, {}, (request) => sendLinks(ctx, request, 'login'));
 }
 
 async function sendLinks(ctx: AppContext, request: FastifyRequest, kind: 'reset' | 'login'): Promise<OkResponse> {

@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import type { Session, TokenPreview, ValidateResponse } from '../../protocol/api/models';
 import { changePasswordWithTokenBody } from '../../protocol/api/requests';
@@ -11,7 +13,7 @@ import { startSession } from './session';
 
 /** What the links of emails lead to: sign in, choose a new password, confirm the address. */
 export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/auth/token/:token', async (request): Promise<TokenPreview> => {
+  registerRoute(app, REST_ROUTES.previewToken, {}, async (request): Promise<TokenPreview> => {
     const { token, agent, organization } = await findLinkToken(ctx, request.params, ['login', 'reset']);
     return {
       kind: token.kind === 'login' ? 'login' : 'reset',
@@ -20,7 +22,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  app.post('/auth/token/:token', async (request, reply): Promise<Session> => {
+  registerRoute(app, REST_ROUTES.signInWithToken, {}, async (request, reply): Promise<Session> => {
     const { token, agent, organization } = await findLinkToken(ctx, request.params, ['login']);
     await consumeLinkToken(ctx, token);
     const now = ctx.clock();
@@ -33,7 +35,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     return startSession(ctx.db, agent, organization, now);
   });
 
-  app.post('/auth/token/:token/change-password', async (request, reply): Promise<Session> => {
+  registerRoute(app, REST_ROUTES.changePasswordWithToken, {}, async (request, reply): Promise<Session> => {
     const { token, agent, organization } = await findLinkToken(ctx, request.params, ['reset']);
     const body = parseInput(changePasswordWithTokenBody, request.body);
     const passwordHash = await hashPassword(body.password);
@@ -52,7 +54,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     return startSession(ctx.db, { ...agent, password_hash: passwordHash, email_validated_at: validatedAt }, organization, now);
   });
 
-  app.post('/auth/validate/:token', async (request): Promise<ValidateResponse> => {
+  registerRoute(app, REST_ROUTES.validate, {}, async (request): Promise<ValidateResponse> => {
     const { token, agent } = await findLinkToken(ctx, request.params, ['validate']);
     await consumeLinkToken(ctx, token);
     if (agent.email_validated_at === null) {

@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -35,7 +37,7 @@ export function registerStripeWebhookRoute(app: FastifyInstance, ctx: AppContext
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, next) => next(null, body));
 
-    scope.post('/integrations/stripe/webhook/:slug', async (request) => {
+    registerRoute(scope, REST_ROUTES.stripeWebhook, {}, async (request) => {
       const { slug } = parseInput(webhookParams, request.params);
       const key = ctx.config.integrations.secretKey;
       const organization = await ctx.db.selectFrom('organizations').select(['id']).where('slug', '=', slug).executeTakeFirst();

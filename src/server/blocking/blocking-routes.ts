@@ -1,6 +1,7 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { blockedParams, type BlockedContact } from '../../protocol/api/conversation-actions';
-import { apiPaths } from '../../protocol/api/routes';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { notFound } from '../http/http-error';
@@ -12,11 +13,11 @@ import { listBlockedContacts, unblockContact } from './blocked-contacts';
 export function registerBlockingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.blocked}`, { preHandler }, (request): Promise<BlockedContact[]> =>
+  registerRoute(app, REST_ROUTES.blocked, { preHandler }, (request): Promise<BlockedContact[]> =>
     listBlockedContacts(ctx.db, signedIn(request).organization.id),
   );
 
-  app.delete('/blocked/:contact_id', { preHandler }, (request, reply) =>
+  registerRoute(app, REST_ROUTES.unblock, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { contact_id } = parseInput(blockedParams, request.params);
       const contact = await write.trx.selectFrom('contacts').selectAll().where('org_id', '=', write.orgId).where('id', '=', contact_id).executeTakeFirst();

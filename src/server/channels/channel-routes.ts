@@ -1,6 +1,7 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { addChannelBody, CHANNEL_ERRORS, channelParams, type EmailChannel } from '../../protocol/api/channels';
-import { apiPaths } from '../../protocol/api/routes';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
@@ -30,7 +31,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** The organization's row for the domain, made (token and keys) on first use. */
   const domainRow = (orgId: number, domain: string) => ensureDomain({ db: ctx.db, now: ctx.clock(), keySecret: ctx.channels.config.dkimKeySecret }, orgId, domain);
 
-  app.get(`/${apiPaths.channels}`, { preHandler }, async (request): Promise<EmailChannel[]> => {
+  registerRoute(app, REST_ROUTES.channels, { preHandler }, async (request): Promise<EmailChannel[]> => {
     const orgId = signedIn(request).organization.id;
     const [channels, known] = await Promise.all([listChannels(ctx.db, orgId), listDomains(ctx.db, orgId)]);
     const domains = new Map(known.map((row) => [row.domain, row]));
@@ -44,7 +45,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
-  app.post(`/${apiPaths.channels}`, { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.addChannel, { preHandler }, async (request, reply) => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS.emails);
     const address = normalizeAddress(parseInput(addChannelBody, request.body).email);
@@ -59,7 +60,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     }
   });
 
-  app.delete('/organization/channels/:email', { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.removeChannel, { preHandler }, async (request, reply) => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS.emails);
     const { email } = parseInput(channelParams, request.params);
@@ -70,7 +71,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   /** §7 `GET organization/channels/{email}/verify`: checks the domain's records now and answers the channel. */
-  app.get('/organization/channels/:email/verify', { preHandler }, async (request): Promise<EmailChannel> => {
+  registerRoute(app, REST_ROUTES.verifyChannel, { preHandler }, async (request): Promise<EmailChannel> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS.emails);
     const { email } = parseInput(channelParams, request.params);

@@ -1,6 +1,7 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { chatSettingsBody, type ChatSettings } from '../../protocol/api/chat-settings';
-import { apiPaths } from '../../protocol/api/routes';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { WIDGET_CLOSE_CODES, WIDGET_ERRORS } from '../../protocol/widget';
 import { assertCan } from '../agents/permissions';
@@ -13,11 +14,11 @@ import { readChatSettings, saveChatSettings } from './chat-settings-queries';
 export function registerChatSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.chatSettings}`, { preHandler }, (request): Promise<ChatSettings> => {
+  registerRoute(app, REST_ROUTES.chatSettings, { preHandler }, (request): Promise<ChatSettings> => {
     return readChatSettings(ctx.db, signedIn(request).organization.id);
   });
 
-  app.put(`/${apiPaths.chatSettings}`, { preHandler }, async (request): Promise<ChatSettings> => {
+  registerRoute(app, REST_ROUTES.updateChatSettings, { preHandler }, async (request): Promise<ChatSettings> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS.chat);
     const body = parseInput(chatSettingsBody, request.body);

@@ -1,3 +1,4 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance } from 'fastify';
 import { contactParams } from '../../protocol/api/conversation-requests';
 import type { Contact } from '../../protocol/documents';
@@ -18,7 +19,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
   const preHandler = requireSession(ctx);
 
   /** The contact, with `last_conversations` (§3): its latest conversations on the server, not only what a device holds. */
-  app.get('/contacts/:id', { preHandler }, async (request): Promise<Contact & { last_conversations: ContactConversation[] }> => {
+  registerRoute(app, REST_ROUTES.contact, { preHandler }, async (request): Promise<Contact & { last_conversations: ContactConversation[] }> => {
     const { id } = parseInput(contactParams, request.params);
     const orgId = signedIn(request).organization.id;
     const row = await ctx.db.selectFrom('contacts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { conversationListQuery, conversationParams } from '../../protocol/api/conversation-requests';
-import { apiPaths } from '../../protocol/api/routes';
 import type { Conversation, ConversationStatistics } from '../../protocol/documents';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
@@ -16,7 +17,7 @@ import { conversationStatistics } from './conversation-statistics';
 export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.conversations}`, { preHandler }, (request, reply) =>
+  registerRoute(app, REST_ROUTES.conversations, { preHandler }, (request, reply) =>
     answerListing(ctx, request, reply, 'conversations', async () => {
       const { agent, organization } = signedIn(request);
       const query = parseInput(conversationListQuery, request.query);
@@ -25,12 +26,12 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     }),
   );
 
-  app.get(`/${apiPaths.conversationStatistics}`, { preHandler }, (request): Promise<ConversationStatistics> => {
+  registerRoute(app, REST_ROUTES.conversationStatistics, { preHandler }, (request): Promise<ConversationStatistics> => {
     const { agent, organization } = signedIn(request);
     return conversationStatistics(ctx.db, ctx.dialect, organization.id, agent);
   });
 
-  app.get('/conversations/:id', { preHandler }, async (request): Promise<Conversation> => {
+  registerRoute(app, REST_ROUTES.conversation, { preHandler }, async (request): Promise<Conversation> => {
     const { id } = parseInput(conversationParams, request.params);
     const orgId = signedIn(request).organization.id;
     const row = await findConversationRow(ctx.db, orgId, id);

@@ -1,3 +1,4 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactParams } from '../../protocol/api/conversation-requests';
@@ -35,7 +36,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, ctx: AppContext):
   const preHandler = requireSession(ctx);
   const permission = PAGE_PERMISSIONS['custom-data'];
 
-  app.put('/custom-data/enabled', { preHandler }, async (request): Promise<Organization> => {
+  registerRoute(app, REST_ROUTES.customDataEnabled, { preHandler }, async (request): Promise<Organization> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, permission);
     const { enabled } = parseInput(enabledBody, request.body);

@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { integrationParams, stripeConnectBody, type IntegrationProperties } from '../../protocol/api/billing-requests';
@@ -41,14 +43,14 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext)
   const preHandler = requireSession(ctx);
   const permission = PAGE_PERMISSIONS.integrations;
 
-  app.get('/integrations/:name/properties', { preHandler }, async (request): Promise<IntegrationProperties> => {
+  registerRoute(app, REST_ROUTES.integrationProperties, { preHandler }, async (request): Promise<IntegrationProperties> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, permission);
     parseInput(integrationParams, request.params);
     return properties(ctx, organization.slug, await readIntegration(ctx, organization.id, 'stripe'));
   });
 
-  app.put('/integrations/:name', { preHandler }, async (request): Promise<IntegrationProperties> => {
+  registerRoute(app, REST_ROUTES.connectIntegration, { preHandler }, async (request): Promise<IntegrationProperties> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, permission);
     parseInput(integrationParams, request.params);
@@ -76,7 +78,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: AppContext)
     return properties(ctx, organization.slug, await readIntegration(ctx, organization.id, 'stripe'));
   });
 
-  app.delete('/integrations/:name', { preHandler }, async (request): Promise<IntegrationProperties> => {
+  registerRoute(app, REST_ROUTES.disconnectIntegration, { preHandler }, async (request): Promise<IntegrationProperties> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, permission);
     parseInput(integrationParams, request.params);

@@ -1,3 +1,4 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   articleCollectionsBody,
@@ -15,7 +16,6 @@ import {
   type KnowledgeSettings,
   type KnowledgeStructure,
 } from '../../protocol/api/knowledge-requests';
-import { apiPaths } from '../../protocol/api/routes';
 import { API_ERRORS } from '../../protocol/api/api-errors';
 import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan, can } from '../agents/permissions';
@@ -50,7 +50,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     return { ...settings, default_url: `${origin}/help/${signedIn(request).organization.slug}` };
   };
 
-  app.get(`/${apiPaths.knowledgeStructure}`, { preHandler }, async (request): Promise<KnowledgeStructure> => {
+  registerRoute(app, REST_ROUTES.knowledgeStructure, { preHandler }, async (request): Promise<KnowledgeStructure> => {
     const { organization } = signedIn(request);
     const [settings, collectionRows, articleRows] = await Promise.all([
       readKnowledgeSettings(ctx.db, organization.id),
@@ -62,14 +62,14 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     return { base_url: answer.base_url ?? answer.default_url, collections: collectionRows.map(toCollection), articles, article_in_collections: articleInCollections(articles) };
   });
 
-  app.get(`/${apiPaths.kbReport}`, { preHandler }, async (request): Promise<KbReport> => {
+  registerRoute(app, REST_ROUTES.kbReport, { preHandler }, async (request): Promise<KbReport> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS['reporting/kb']);
     return kbReport(ctx.db, organization.id, parseInput(kbReportQuery, request.query).days, ctx.clock());
   });
 
   // The articles a contact read in the chat widget, latest first (the contact panel).
-  app.get('/contacts/:id/articles', { preHandler }, async (request): Promise<{ articles: ContactArticle[] }> => {
+  registerRoute(app, REST_ROUTES.contactArticles, { preHandler }, async (request): Promise<{ articles: ContactArticle[] }> => {
     const { organization } = signedIn(request);
     const { id } = parseInput(contactIdParams, request.params);
     const contact = await ctx.db.selectFrom('contacts').select('id').where('org_id', '=', organization.id).where('id', '=', id).executeTakeFirst();
@@ -90,9 +90,9 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   });
 
-  app.get(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => settingsAnswer(request, await readKnowledgeSettings(ctx.db, signedIn(request).organization.id)));
+  registerRoute(app, REST_ROUTES.knowledgeSettings, { preHandler }, async (request) => settingsAnswer(request, await readKnowledgeSettings(ctx.db, signedIn(request).organization.id)));
 
-  app.put(`/${apiPaths.knowledgeSettings}`, { preHandler }, async (request) => {
+  registerRoute(app, REST_ROUTES.updateKnowledgeSettings, { preHandler }, async (request) => {
     const body = parseInput(knowledgeSettingsBody, request.body);
     const { agent, organization } = signedIn(request);
     // Agents only takes the help center away from customers: an administrator's decision.

@@ -1,3 +1,4 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance } from 'fastify';
 import {
   conversationParams,
@@ -39,7 +40,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   const preHandler = requireSession(ctx);
   const hold: ReplyHold = { holdSeconds: ctx.config.replyHoldS, releaseGraceMs: ctx.config.releaseGraceMs };
 
-  app.get('/conversations/:id/messages/', { preHandler }, (request, reply) =>
+  registerRoute(app, REST_ROUTES.conversationMessages, { preHandler }, (request, reply) =>
     answerListing(ctx, request, reply, 'messages', async () => {
       const orgId = signedIn(request).organization.id;
       const { id } = parseInput(conversationParams, request.params);

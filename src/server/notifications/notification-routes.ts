@@ -1,7 +1,8 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tokenField } from '../../protocol/api/fields';
-import { apiPaths } from '../../protocol/api/routes';
 import { notificationSettingsBody } from '../../protocol/notifications/notification-settings';
 import { pushRegisterBody, pushUnregisterBody, type NotificationsResponse } from '../../protocol/notifications/push-requests';
 import { customInboxesOf } from '../agents/agent-model';
@@ -44,9 +45,9 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return notificationsOf(ctx.db, agent, (await ctx.vapidKeys()).publicKey, ctx.clock());
   };
 
-  app.get(`/${apiPaths.notifications}`, { preHandler }, (request) => answer(signedIn(request).agent.id));
+  registerRoute(app, REST_ROUTES.notifications, { preHandler }, (request) => answer(signedIn(request).agent.id));
 
-  app.put(`/${apiPaths.notifications}`, { preHandler }, async (request) => {
+  registerRoute(app, REST_ROUTES.updateNotifications, { preHandler }, async (request) => {
     const { agent } = signedIn(request);
     const settings = parseInput(notificationSettingsBody, request.body);
     if (settings.inbox !== null && !customInboxesOf(agent).some((inbox) => inbox.key === settings.inbox)) {
@@ -56,7 +57,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return answer(agent.id);
   });
 
-  app.post(`/${apiPaths.notificationsRegister}`, { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.notificationsRegister, { preHandler }, async (request, reply) => {
     const { agent, sessionId } = signedIn(request);
     const body = parseInput(pushRegisterBody, request.body);
     await checkPushEndpoint(body.endpoint, ctx.config.notifications.pushPrivateHosts);
@@ -81,7 +82,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return answer(agent.id);
   });
 
-  app.post(`/${apiPaths.notificationsUnregister}`, { preHandler }, async (request) => {
+  registerRoute(app, REST_ROUTES.notificationsUnregister, { preHandler }, async (request) => {
     const { agent } = signedIn(request);
     const body = parseInput(pushUnregisterBody, request.body);
     const removed = await ctx.db
@@ -94,7 +95,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     return answer(agent.id);
   });
 
-  app.post('/notifications/unsubscribe/:token', async (request) => {
+  registerRoute(app, REST_ROUTES.unsubscribe, {}, async (request) => {
     if (!(await ctx.limits.emailLinksPerIp.consume(request.ip))) throw rateLimited();
     const { token } = parseInput(unsubscribeParams, request.params);
     return useUnsubscribeLink(ctx.db, token, ctx.clock());

@@ -1,7 +1,8 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import type { Organization } from '../../protocol/api/models';
 import { updateOrganizationBody } from '../../protocol/api/requests';
-import { apiPaths } from '../../protocol/api/routes';
 import { assertCan } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
@@ -11,11 +12,11 @@ import { toOrganization } from './organization-model';
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.organization}`, { preHandler }, (request): Organization => {
+  registerRoute(app, REST_ROUTES.organization, { preHandler }, (request): Organization => {
     return toOrganization(signedIn(request).organization);
   });
 
-  app.patch(`/${apiPaths.organization}`, { preHandler }, async (request): Promise<Organization> => {
+  registerRoute(app, REST_ROUTES.updateOrganization, { preHandler }, async (request): Promise<Organization> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, 'organization.update');
     const { name } = parseInput(updateOrganizationBody, request.body);

@@ -1,5 +1,6 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
+import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
-import { apiPaths } from '../../protocol/api/routes';
 import { matchesQuery, searchQuery, type MatchesResponse, type SearchPage } from '../../protocol/api/search-requests';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
@@ -10,12 +11,12 @@ import { matchConversations, searchConversations } from './search-queries';
 export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.conversationSearch}`, { preHandler }, (request): Promise<SearchPage> => {
+  registerRoute(app, REST_ROUTES.conversationSearch, { preHandler }, (request): Promise<SearchPage> => {
     const query = parseInput(searchQuery, request.query);
     return searchConversations({ db: ctx.db, dialect: ctx.dialect, orgId: signedIn(request).organization.id }, query);
   });
 
-  app.get(`/${apiPaths.conversationMatches}`, { preHandler }, async (request): Promise<MatchesResponse> => {
+  registerRoute(app, REST_ROUTES.conversationMatches, { preHandler }, async (request): Promise<MatchesResponse> => {
     const { ids, search } = parseInput(matchesQuery, request.query);
     const scope = { db: ctx.db, dialect: ctx.dialect, orgId: signedIn(request).organization.id };
     return { matches: await matchConversations(scope, ids, search) };

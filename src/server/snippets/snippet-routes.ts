@@ -1,3 +1,4 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance } from 'fastify';
 import {
   categoryCreateBody,
@@ -9,7 +10,6 @@ import {
   snippetIdParams,
   snippetUpdateBody,
 } from '../../protocol/api/snippet-requests';
-import { apiPaths } from '../../protocol/api/routes';
 import type { Snippet, SnippetCategory } from '../../protocol/documents';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
@@ -32,7 +32,7 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
   const preHandler = requireSession(ctx);
   const library = PAGE_PERMISSIONS.snippets;
 
-  app.get(`/${apiPaths.snippets}`, { preHandler }, async (request): Promise<{ snippets: Snippet[]; categories: SnippetCategory[] }> => {
+  registerRoute(app, REST_ROUTES.snippets, { preHandler }, async (request): Promise<{ snippets: Snippet[]; categories: SnippetCategory[] }> => {
     const orgId = signedIn(request).organization.id;
     const [snippets, categories] = await Promise.all([
       ctx.db.selectFrom('snippets').selectAll().where('org_id', '=', orgId).orderBy('id').execute(),

@@ -1,8 +1,8 @@
+import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import type { FastifyInstance } from 'fastify';
 import { tagDeleteQuery, tagParams } from '../../protocol/api/conversation-actions';
 import { tagCreateBody, tagUpdateBody } from '../../protocol/api/tag-requests';
 import { suggestSlug } from '../../protocol/slug';
-import { apiPaths } from '../../protocol/api/routes';
 import type { Tag } from '../../protocol/documents';
 import { PAGE_PERMISSIONS } from '../../protocol/roles';
 import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
@@ -20,7 +20,7 @@ import { findTagByNameOrSlug, listTags } from './tag-queries';
 export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get(`/${apiPaths.tags}`, { preHandler }, async (request): Promise<Tag[]> => {
+  registerRoute(app, REST_ROUTES.tags, { preHandler }, async (request): Promise<Tag[]> => {
     const rows = await listTags(ctx.db, signedIn(request).organization.id);
     return rows.map(toTag);
   });
@@ -74,7 +74,7 @@ export function registerTagRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   /** Tag management needs the tags page's permission (§6 `tag.*`). */
-  app.delete('/tags/:slug', { preHandler }, (request, reply) =>
+  registerRoute(app, REST_ROUTES.deleteTag, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write, caller) => {
       assertCan(caller.agent, PAGE_PERMISSIONS.tags);
       const { slug } = parseInput(tagParams, request.params);

@@ -1,3 +1,5 @@
+import { REST_ROUTES } from '../../../protocol/api/rest-routes';
+import { registerRoute } from '../../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { ATTACHMENT_MAX_BYTES, attachmentParams, uploadAttachmentQuery, type UploadedAttachment } from '../../../protocol/api/channels';
@@ -21,7 +23,7 @@ const tooLarge = () => new HttpError(413, { error: `The file is larger than ${AT
 export function registerAttachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
 
-  app.get('/attachments/:id', { preHandler }, async (request, reply) => {
+  registerRoute(app, REST_ROUTES.attachment, { preHandler }, async (request, reply) => {
     const { id } = parseInput(attachmentParams, request.params);
     const row = await ctx.db
       .selectFrom('attachments')
@@ -44,7 +46,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: AppContext):
     // Any type: the body is the file, streamed to the store as it is.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, next) => next(null, payload));
-    scope.post(`/${apiPaths.attachments}`, { preHandler }, async (request, reply) => {
+    registerRoute(scope, REST_ROUTES.uploadAttachment, { preHandler }, async (request, reply) => {
       const orgId = signedIn(request).organization.id;
       const { name } = parseInput(uploadAttachmentQuery, request.query);
       if (Number(request.headers['content-length'] ?? 0) > ATTACHMENT_MAX_BYTES) throw tooLarge();

@@ -1,8 +1,9 @@
+import { REST_ROUTES } from '../../../protocol/api/rest-routes';
+import { registerRoute } from '../../http/protocol-route';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHANNEL_ERRORS, INBOUND_SECRET_HEADER, inboundQuery, type InboundResponse } from '../../../protocol/api/channels';
-import { apiPaths } from '../../../protocol/api/routes';
 import type { AppContext } from '../../app-context';
 import { drainBody, tooLarge } from '../../http/drain-body';
 import { HttpError, notFound } from '../../http/http-error';
@@ -36,7 +37,7 @@ export function registerInboundWebhookRoute(app: FastifyInstance, ctx: AppContex
     // Only here: the raw body reaches the handler as the request stream itself.
     for (const type of RAW_TYPES) scope.addContentTypeParser(type, (_request, payload, next) => next(null, payload));
 
-    scope.post(`/${apiPaths.inboundEmail}`, async (request, reply): Promise<InboundResponse | FastifyReply> => {
+    registerRoute(scope, REST_ROUTES.inboundEmail, {}, async (request, reply): Promise<InboundResponse | FastifyReply> => {
       const { inboundWebhookSecret, inboundMaxBytes } = ctx.channels.config;
       if (inboundWebhookSecret === null) throw notFound();
       if (!secretMatches(request.headers[INBOUND_SECRET_HEADER], inboundWebhookSecret)) {
