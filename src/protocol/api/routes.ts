@@ -34,7 +34,6 @@ export const apiPaths = {
   revokeInvite: (id: number) => R.revokeInvite.build({ id }),
   agent: (email: string) => R.updateAgent.build({ email }),
   organization: R.organization.path,
-  conversations: R.conversations.path,
   conversationStatistics: R.conversationStatistics.path,
   /** Full-text search (`?q=&limit=&cursor=`) and its per-id check (`?ids=&search=`, §7). */
   conversationSearch: R.conversationSearch.path,
@@ -45,22 +44,16 @@ export const apiPaths = {
   integrationProperties: (name: string) => R.integrationProperties.build({ name }),
   /** Stripe's webhook for an organization (signed with the endpoint secret, not a session). */
   stripeWebhook: (slug: string) => R.stripeWebhook.build({ slug }),
-  tags: R.tags.path,
-  snippets: R.snippets.path,
-  knowledgeStructure: R.knowledgeStructure.path,
   knowledgeSettings: R.knowledgeSettings.path,
   kbReport: R.kbReport.path,
   contactArticles: (id: number) => R.contactArticles.build({ id }),
   /** `?force=true` removes a tag that is in use from every conversation first. */
   tag: (slug: string, force = false) => `${R.deleteTag.build({ slug })}${force ? '?force=true' : ''}`,
-  blocked: R.blocked.path,
   blockedContact: (contactId: number) => R.unblock.build({ contact_id: contactId }),
   /** Email channels (§7 `organization/channels/{email}/verify`); list, add and remove live beside it. */
   channels: R.channels.path,
   channel: (email: string) => R.removeChannel.build({ email }),
   verifyChannel: (email: string) => R.verifyChannel.build({ email }),
-  /** A raw message forwarded by a mail provider's webhook (INBOUND_SECRET_HEADER, not a session). */
-  inboundEmail: R.inboundEmail.path,
   attachments: R.uploadAttachment.path,
   attachment: (id: number) => R.attachment.build({ id }),
   /** The chat channel's widget settings (`GET`; `PUT` with channel.*). */
