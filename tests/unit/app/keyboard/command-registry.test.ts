@@ -4,18 +4,8 @@ import { COMMANDS } from '../../../../src/app/keyboard/commands/command-registry
 import { SHORTCUTS, helpRows, resolveShortcut, type KeyPress } from '../../../../src/app/keyboard/keymap';
 import { paletteItems } from '../../../../src/app/keyboard/palette-items';
 import type { PaletteData } from '../../../../src/app/keyboard/palette-items';
+import { press } from '../../support/key-press';
 
-const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  repeat: false,
-  isComposing: false,
-  target: 'other',
-  overlayOpen: false,
-  ...over,
-});
 
 /** The press a `?` sheet row's keys stand for: `mod` is Ctrl (off macOS), Esc the Escape key. */
 const pressOf = (keys: readonly string[]): KeyPress => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { displayKeys, resolveShortcut } from '../../../../src/app/keyboard/keymap';
-import type { KeyPress } from '../../../../src/app/keyboard/keymap';
 import { moveCursor, selectedRow, toggleMarked } from '../../../../src/app/keyboard/list-cursor';
+import { press } from '../../support/key-press';
 
-const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  repeat: false,
-  isComposing: false,
-  target: 'other',
-  overlayOpen: false,
-  ...over,
-});
 
 describe('keymap', () => {
   it('maps the single-key shortcuts to their actions', () => {

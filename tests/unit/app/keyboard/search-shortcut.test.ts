@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, resolveShortcut, type KeyPress } from '../../../../src/app/keyboard/keymap';
+import { SHORTCUTS, resolveShortcut } from '../../../../src/app/keyboard/keymap';
 import { withSearch } from '../../../../src/app/screens/conversations/search/search-param';
+import { press } from '../../support/key-press';
 
-const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
-  key,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  repeat: false,
-  isComposing: false,
-  target: 'other',
-  overlayOpen: false,
-  ...over,
-});
 
 describe('search shortcut', () => {
   it('`/` focuses the search, is listed in the help, and types a slash in a field', () => {
