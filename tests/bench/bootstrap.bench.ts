@@ -58,7 +58,7 @@ async function bootstrapRun(): Promise<BootstrapRun> {
   const seedMs = Date.now() - seedStarted;
   let browser: Browser | null = null;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser('chromium');
     // BENCH_TRACE=file.json: a Chromium trace of the whole run (every process), for chrome://tracing or Perfetto;
     // BENCH_TRACE_CATEGORIES=a,b to choose its categories (fewer disturb the run less).
     const tracePath = process.env['BENCH_TRACE'];

@@ -54,7 +54,7 @@ async function openOnce(context: BrowserContext, path: string): Promise<Open> {
 
 export async function benchColdOpen(): Promise<void> {
   const bench = await startSeededServer(ORG.conversations, ORG.messagesPerConversation);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('chromium');
   try {
     const { context, page } = await signedInContext(browser, bench, { frames: false });
     const path = `/${bench.seeded.slug}/conversations`;

@@ -161,7 +161,7 @@ async function benchColdVisitAt(conversations: number, messagesPerConversation: 
   const counter = await startByteCounter(bench.server.url);
   let browser: Browser | null = null;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser('chromium');
     // First a visit that clicks as soon as the form is filled (about 0.2 s after the page's load),
     // up to its first paint; then the one the targets read, after FORM_MS on the page, to "Live".
     const quick = await firstPaintOnly(browser, bench, counter, { formMs: 0 });

@@ -106,7 +106,7 @@ async function pendingRows(page: Page, slug: string): Promise<number> {
 
 export async function benchDrain(): Promise<void> {
   const bench = await startSeededServer(CONVERSATIONS, 2);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('chromium');
   try {
     const { conversations } = (await bench.api.get<{ conversations: { id: number }[] }>(`conversations/?limit=${CONVERSATIONS}`)).body;
     const ids = conversations.map((conversation) => conversation.id);

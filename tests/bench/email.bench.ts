@@ -71,7 +71,7 @@ async function withEmailSetup(run: (app: EmailServer, browser: Browser) => Promi
   try {
     const saved = await app.api.patch('account/', { custom_inboxes: [INBOX] });
     if (saved.status !== 200) throw new Error(`Saving the inbox failed: ${saved.status} ${saved.text}`);
-    browser = await launchBrowser();
+    browser = await launchBrowser('chromium');
     await run(app, browser);
   } finally {
     await browser?.close();

@@ -28,7 +28,7 @@ async function withPaintSetup(run: (bench: BenchServer, browser: Browser, target
   const bench = await startSeededServer(org.conversations, org.messagesPerConversation);
   let browser: Browser | null = null;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser('chromium');
     const { conversations } = (await bench.api.get<{ conversations: Conversation[] }>('conversations/?limit=1&order=newest')).body;
     const target = conversations[0];
     if (!target) throw new Error('The seed made no conversation');

@@ -82,7 +82,7 @@ export async function benchLocalSearch(): Promise<void> {
   const seedStarted = Date.now();
   const bench = await startSeededServer(CONVERSATIONS, MESSAGES_PER_CONVERSATION);
   const seedMs = Date.now() - seedStarted;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('chromium');
   try {
     const { context, page } = await signedInContext(browser, bench, { frames: false }, false);
     await page.getByTestId('connection-status').filter({ hasText: 'Live' }).waitFor({ timeout: 240_000 });

@@ -94,7 +94,7 @@ export async function benchSnippets(): Promise<void> {
   const seedMs = Date.now() - seedStarted;
   const conversation = (await bench.api.get<{ conversations: { id: number }[] }>('conversations/?limit=1')).body.conversations[0];
   if (!conversation) throw new Error('No seeded conversation');
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('chromium');
   try {
     const { context, page } = await signedInContext(browser, bench, { frames: false });
     await waitForSnippets(page, bench.seeded.slug);

@@ -186,7 +186,7 @@ export async function benchTriage(): Promise<void> {
   const bench: BenchServer = await startSeededServer(CONVERSATIONS, MESSAGES_PER_CONVERSATION);
   let browser: Browser | null = null;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser('chromium');
     const { page } = await signedInContext(browser, bench, { frames: false }, false);
     await page.setViewportSize(VIEWPORT);
     await waitLive(page, 240_000);

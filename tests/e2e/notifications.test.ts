@@ -8,7 +8,7 @@ import { withServerDatabase } from '../support/server-database';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 import { waitForServiceWorkerControl } from '../support/service-worker';
 
-const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1 });
+const suite = useSeededBrowserSuite({ org: 'notify-e2e', conversations: 3, messagesPerConversation: 1, browser: 'chromium' });
 let conversations: Conversation[];
 let alex: Agent;
 

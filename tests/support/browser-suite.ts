@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ApiClient } from './api-client';
-import { assertAppBuilt, launchBrowser } from './browser';
+import { assertAppBuilt, launchBrowser, type BrowserKind } from './browser';
 import { readMetrics, type Metrics } from './metrics';
 import { seedOnServer, signInAsOwner, startSeededServer, type SeededServer } from './seeded-server';
 import { startServer, type RunningServer } from './server-process';
@@ -51,15 +51,21 @@ type SeedOptions = Parameters<typeof startSeededServer>[0] & {
    * instead of the production build its worker shares between files with the same `env`.
    */
   ownServer?: boolean;
+  /**
+   * Full Chromium instead of its headless shell, for what only the desktop browser does: the
+   * shell keeps no shown notifications (getNotifications() answers none).
+   */
+  browser?: BrowserKind;
 };
 
-/** The worker's Chromium, launched by its first browser file and used by every later one (a fresh context per test). */
-async function sharedBrowser(): Promise<Browser> {
-  if (!sharingServers) return launchBrowser();
-  const browser = await sharedOnce('chromium', launchBrowser);
+/** The worker's browser of this kind, launched by its first browser file and used by every later one (a fresh context per test). */
+async function sharedBrowser(kind: BrowserKind): Promise<Browser> {
+  if (!sharingServers) return launchBrowser(kind);
+  const key = `browser:${kind}`;
+  const browser = await sharedOnce(key, () => launchBrowser(kind));
   if (browser.isConnected()) return browser;
-  forgetShared('chromium');
-  return sharedOnce('chromium', launchBrowser);
+  forgetShared(key);
+  return sharedOnce(key, () => launchBrowser(kind));
 }
 
 /** The production build its worker shares between browser files asking for the same environment. */
@@ -73,14 +79,17 @@ function sharedBuildServer(env: Record<string, string>): Promise<RunningServer> 
  * server `start` gives (one the worker shares, or one of the file's own, stopped after its last
  * test); the contexts a test opens are closed after it, so their sockets and SharedWorkers go too.
  */
-export function useBrowserSuite<App extends { server: RunningServer }>(start: () => Promise<App>): BrowserSuite<App> {
+export function useBrowserSuite<App extends { server: RunningServer }>(
+  start: () => Promise<App>,
+  { browser: kind = 'headless-shell' }: { browser?: BrowserKind } = {},
+): BrowserSuite<App> {
   let app: App | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     assertAppBuilt();
-    const [started, launched] = await Promise.allSettled([start(), sharedBrowser()]);
+    const [started, launched] = await Promise.allSettled([start(), sharedBrowser(kind)]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -128,7 +137,10 @@ export function useBrowserSuite<App extends { server: RunningServer }>(start: ()
 export function useSeededBrowserSuite(seed: SeedOptions): SeededBrowserSuite<SeededServer>;
 export function useSeededBrowserSuite<App extends SeededServer>(start: () => Promise<App>): SeededBrowserSuite<App>;
 export function useSeededBrowserSuite<App extends SeededServer>(seed: SeedOptions | (() => Promise<App>)): SeededBrowserSuite<App | SeededServer> {
-  const base = useBrowserSuite<App | SeededServer>(typeof seed === 'function' ? seed : () => startSeeded(seed));
+  const base =
+    typeof seed === 'function'
+      ? useBrowserSuite<App | SeededServer>(seed)
+      : useBrowserSuite<App | SeededServer>(() => startSeeded(seed), { browser: seed.browser ?? 'headless-shell' });
   return {
     get app() {
       return base.app;
@@ -161,7 +173,7 @@ export function useSeededBrowserSuite<App extends SeededServer>(seed: SeedOption
 }
 
 /** The seeded organization on the worker's shared server, or on a server of its own. */
-async function startSeeded({ ownServer = false, ...seed }: SeedOptions): Promise<SeededServer> {
+async function startSeeded({ ownServer = false, ...seed }: Omit<SeedOptions, 'browser'>): Promise<SeededServer> {
   if (ownServer || !sharingServers) return startSeededServer(seed);
   return seedOnServer(await sharedBuildServer(seed.env ?? {}), seed);
 }
