@@ -7,6 +7,7 @@ import type { KnowledgeStructure } from '../../src/protocol/api/knowledge-reques
 import type { Article, Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { composerText } from '../support/composer-text';
+import { localRecords } from '../support/local-records';
 
 const suite = useSeededBrowserSuite({ org: 'knowledge-e2e', conversations: 3, messagesPerConversation: 1 });
 let conversations: Conversation[];
@@ -141,8 +142,12 @@ describe('knowledge base', () => {
     await editor(alex).click();
     await alex.keyboard.press('Control+End');
     await alex.keyboard.type(' Closed on Sundays.');
-    // Saved on this device, waiting for the network.
-    await alex.waitForTimeout(1_500);
+    // Saved on this device, waiting for the network: the edit is in the outbox.
+    await expect
+      .poll(async () => (await localRecords(alex, suite.seeded.slug, 'outbox')).some((row) => JSON.stringify(row['args']).includes('Closed on Sundays.')), {
+        message: 'the offline edit waits in the outbox',
+      })
+      .toBe(true);
 
     // Meanwhile the owner rewrites and publishes it.
     expect((await suite.api.patch('knowledge/articles/ka-hours', { content: '<p>We are open 8 to 6.</p>' })).status).toBe(200);
