@@ -84,6 +84,17 @@ export type WidgetConfig = {
   color: string;
   /** The first thing the panel says. */
   greeting: string;
+  /** Whether the team is in (business hours); null when the organization set none (always open). Absent from older servers. */
+  hours?: WidgetHours | null;
+};
+
+/** The business hours as the widget needs them, computed by the server when the config is read. */
+export type WidgetHours = {
+  open: boolean;
+  /** When the team next opens (epoch ms), while closed; null when open or never. */
+  next_opening: number | null;
+  /** When `open` next changes (epoch ms): the widget reads its config again then. Null: never. */
+  changes_at: number | null;
 };
 
 /** A message as the visitor sees it: no notes, no internal fields, the agent by name only. */
