@@ -151,7 +151,16 @@ function isProfile(value: unknown): value is VisitorProfile {
 export function parseWidgetConfig(value: unknown): WidgetConfig | null {
   if (!isRecord(value) || !isString(value.name) || !isString(value.greeting) || !isString(value.color)) return null;
   if (!/^#[0-9a-f]{6}$/i.test(value.color)) return null;
-  return { name: value.name, color: value.color, greeting: value.greeting };
+  const hours = parseWidgetHours(value.hours);
+  return { name: value.name, color: value.color, greeting: value.greeting, ...(hours ? { hours } : {}) };
+}
+
+const isTimeOrNull = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
+
+/** The config's business hours, or null when absent or not of their shape. */
+function parseWidgetHours(value: unknown): WidgetHours | null {
+  if (!isRecord(value) || typeof value.open !== 'boolean' || !isTimeOrNull(value.next_opening) || !isTimeOrNull(value.changes_at)) return null;
+  return { open: value.open, next_opening: value.next_opening, changes_at: value.changes_at };
 }
 
 /**
