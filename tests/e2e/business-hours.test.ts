@@ -63,7 +63,7 @@ describe('business hours', () => {
     await page.getByRole('switch', { name: `Open on ${today}` }).check({ force: true });
     await page.getByLabel(`${today} opens at`, { exact: true }).fill('22:00');
     await page.getByLabel(`${today} closes at`, { exact: true }).fill('02:00');
-    await expect.poll(() => page.getByText('next day').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('next day', { exact: true }).isVisible()).toBe(true);
 
     // Open all of today: the other tab's line turns to "Open" and says when it closes.
     await page.getByLabel(`${today} opens at`, { exact: true }).fill('00:00');

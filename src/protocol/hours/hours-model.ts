@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../api/text-fields';
-import { isKnownCountry } from './public-holidays';
+import { HOLIDAY_COUNTRY_CODES } from './holiday-countries';
 
 /**
  * An organization's business hours (§3 organization `hours`, issue 37): a week in one IANA time
@@ -49,6 +49,11 @@ export function isPastMidnight(range: Range): boolean {
 
 export function formatRange(range: Range): string {
   return `${range.start}–${range.end}`;
+}
+
+/** Whether date-holidays knows the country's public holidays (ISO 3166 alpha-2, upper case). */
+export function isKnownCountry(code: string): boolean {
+  return HOLIDAY_COUNTRY_CODES.has(code);
 }
 
 /** Whether the runtime knows the IANA zone (`UTC` included, offsets such as `+02:00` not). */

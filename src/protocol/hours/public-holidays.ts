@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import { isKnownCountry } from './hours-model';
 
 /**
  * A country's public holidays from the maintained date-holidays package (only its `public`
@@ -22,9 +23,6 @@ export function holidayCountries(): { code: string; name: string }[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function isKnownCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && Object.hasOwn(countries(), code);
-}
 
 const calendars = new Map<string, Holidays>();
 const years = new Map<string, PublicHoliday[]>();

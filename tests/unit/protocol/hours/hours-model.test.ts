@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../../src/protocol/api/requests';
 import { HOURS_ERRORS, businessHoursSchema, defaultHours, fromLegacyHours, organizationHoursSchema } from '../../../../src/protocol/hours/hours-model';
+import { HOLIDAY_COUNTRY_CODES } from '../../../../src/protocol/hours/holiday-countries';
 import { holidayCountries, publicHolidays } from '../../../../src/protocol/hours/public-holidays';
 
 const valid = () => defaultHours('Europe/Berlin');
@@ -100,6 +101,10 @@ describe('older stored hours', () => {
 });
 
 describe('public holidays', () => {
+  it('validates countries with the same list date-holidays knows', () => {
+    expect([...HOLIDAY_COUNTRY_CODES].sort()).toEqual(holidayCountries().map((country) => country.code).sort());
+  });
+
   it('lists a country’s public holidays in English, not its observances', () => {
     const german = publicHolidays('DE', 2026);
     expect(german).toContainEqual({ date: '2026-12-25', name: 'Christmas Day' });
