@@ -54,6 +54,7 @@ export function HoursStatusLine() {
       className={`hours-status hours-status--${status.open ? 'open' : 'closed'}`}
       data-testid="hours-status"
       aria-label={`Business hours: ${line}`}
+      title={line}
     >
       <span className="hours-status__dot" aria-hidden="true" />
       <span className="hours-status__text">{line}</span>

@@ -65,7 +65,7 @@ export function HolidaysEditor({ holidays, errors, today, onChange }: Props) {
                   <span className="hours-coming__name">{holiday.name}</span>
                   <span className="hours-coming__state">{special ? (special.ranges.length ? 'Special hours' : 'Closed') : 'Closed'}</span>
                   {!special && holidays.dates.length < HOURS_LIMITS.dates && (
-                    <Button size="small" variant="ghost" onClick={() => addDate(holiday.date, holiday.name)} aria-label={`Open on ${holiday.name}, ${dateLabel(holiday.date)}`}>
+                    <Button size="small" variant="ghost" onClick={() => addDate(holiday.date, holiday.name)} aria-label={`Open this day: ${holiday.name}, ${dateLabel(holiday.date)}`}>
                       Open this day
                     </Button>
                   )}

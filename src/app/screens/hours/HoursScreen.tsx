@@ -207,7 +207,6 @@ function TimeZoneField({ value, error, onChange }: { value: string; error: strin
           id={id}
           className="field__input"
           name="timezone"
-          role="combobox"
           list={`${id}-zones`}
           autoComplete="off"
           spellCheck={false}

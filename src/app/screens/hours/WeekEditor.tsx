@@ -87,7 +87,7 @@ export function RangesEditor({ label, path, ranges, errors, onChange }: RangesPr
       })}
       {ranges.length < HOURS_LIMITS.rangesPerDay && (
         <Button size="small" variant="ghost" icon={<Icon name="plus" size={14} />} onClick={() => onChange([...ranges, nextRange(ranges)])} aria-label={`Add hours on ${label}`}>
-          {ranges.length === 0 ? 'Add hours' : 'Add more'}
+          Add hours
         </Button>
       )}
     </div>
