@@ -20,11 +20,14 @@ export async function readHours(db: Db, orgId: number): Promise<OrganizationHour
   return readOrganizationHours(row?.hours ?? null);
 }
 
-/** The document as the bootstrap sends it: every organization has one, hours or not. */
-export async function readHoursDocument(db: Db, orgId: number): Promise<BusinessHoursDocument> {
+/**
+ * The document as the bootstrap sends it, or null for an organization that never set hours (like
+ * an empty collection, it sends nothing; the app reads no document as no hours).
+ */
+export async function readHoursDocument(db: Db, orgId: number): Promise<BusinessHoursDocument | null> {
   const [hours, state] = await Promise.all([
     readHours(db, orgId),
     db.selectFrom('business_hours').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
   ]);
-  return toHoursDocument(hours, state);
+  return hours === null && !state ? null : toHoursDocument(hours, state);
 }

@@ -9,7 +9,8 @@ export const hoursModule = {
   routes: [registerHoursRoutes],
   readers: {
     business_hours: async function* ({ db, orgId }) {
-      yield { action: 'fetch', col: 'business_hours', documents: [await readHoursDocument(db, orgId)] };
+      const document = await readHoursDocument(db, orgId);
+      if (document) yield { action: 'fetch', col: 'business_hours', documents: [document] };
     },
   },
 } satisfies ServerModule;

@@ -61,21 +61,21 @@ export default function HoursScreen() {
           <Spinner large label="Loading business hours" />
         </div>
       ) : (
-        <HoursForm key={`${doc.version}:${doc.updated_at ?? 0}`} doc={doc} refusal={refusal} />
+        <HoursForm key={`${doc?.version ?? 0}:${doc?.updated_at ?? 0}`} doc={doc} refusal={refusal} />
       )}
     </div>
   );
 }
 
-function HoursForm({ doc, refusal }: { doc: BusinessHoursDocument; refusal: string | null }) {
+function HoursForm({ doc, refusal }: { doc: BusinessHoursDocument | null; refusal: string | null }) {
   const { mutate } = useSyncActions();
   const { show } = useToasts();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormErrors(formRef);
-  const [draft, setDraft] = useState<OrganizationHours>(() => doc.hours ?? defaultHours(browserTimeZone()));
+  const [draft, setDraft] = useState<OrganizationHours>(() => doc?.hours ?? defaultHours(browserTimeZone()));
   const today = useMemo(() => new Date(), []);
   const errors: FieldErrorMap = { ...refusalFields(refusal), ...form.errors.fields };
-  const saved = hoursStatus(doc.hours, new Date());
+  const saved = hoursStatus(doc?.hours, new Date());
 
   const change = (next: OrganizationHours) => {
     setDraft(next);
