@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES, defaultHours, type OrganizationHours } from '../../src/protocol/hours/hours-model';
-import { useSeededBrowserSuite } from '../support/browser-suite';
+import type { Page } from 'playwright-core';
+import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
 
 const suite = useSeededBrowserSuite({ org: 'hours-e2e', conversations: 3, messagesPerConversation: 1 });
 let website: Server;
@@ -23,6 +24,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => website?.close(resolve));
 });
+
+/** Turns a weekday on or off by its switch's label, as a pointer would (never through the save bar above it). */
+async function setDay(page: Page, day: string, open: boolean): Promise<void> {
+  const toggle = page.getByRole('switch', { name: `Open on ${day}` });
+  if ((await toggle.isChecked()) !== open) await toggle.locator('xpath=..').click();
+  await expect.poll(() => toggle.isChecked()).toBe(open);
+}
 
 /** Today's weekday in UTC, Monday first (the schedule's index). */
 const utcWeekday = () => (new Date().getUTCDay() + 6) % 7;
@@ -52,7 +60,7 @@ describe('business hours', () => {
     expect(await page.getByLabel('Monday opens at', { exact: true }).nth(1).getAttribute('aria-invalid')).toBe('true');
 
     // Closed every day: the other tab says so.
-    for (const day of WEEKDAY_NAMES.slice(0, 5)) await page.getByRole('switch', { name: `Open on ${day}` }).uncheck({ force: true });
+    for (const day of WEEKDAY_NAMES.slice(0, 5)) await setDay(page, day, false);
     await page.getByRole('button', { name: 'Save business hours' }).click();
     await expect.poll(() => page.getByText('Business hours saved').isVisible()).toBe(true);
     const line = watcher.getByTestId('hours-status');
@@ -60,7 +68,7 @@ describe('business hours', () => {
 
     // A night range runs past midnight, shown as such.
     const today = WEEKDAY_NAMES[utcWeekday()] ?? 'Monday';
-    await page.getByRole('switch', { name: `Open on ${today}` }).check({ force: true });
+    await setDay(page, today, true);
     await page.getByLabel(`${today} opens at`, { exact: true }).fill('22:00');
     await page.getByLabel(`${today} closes at`, { exact: true }).fill('02:00');
     await expect.poll(() => page.getByText('next day', { exact: true }).isVisible()).toBe(true);
@@ -75,6 +83,29 @@ describe('business hours', () => {
     const saved = (await suite.api.get<{ hours: OrganizationHours | null }>('organization/')).body.hours;
     expect(saved?.timezone).toBe('UTC');
     expect(saved?.week[utcWeekday()]).toEqual([{ start: '00:00', end: '23:59' }]);
+  });
+
+  it('hours saved offline show at once in another tab and reach the server when the network is back', async () => {
+    const open: OrganizationHours = { ...defaultHours('UTC'), week: Array.from({ length: 7 }, () => [{ start: '00:00', end: '12:00' }, { start: '12:00', end: '00:00' }]) };
+    expect((await suite.api.post('organization/hours', open)).status).toBe(200);
+    const page = await suite.newAgentPage();
+    const other = await page.context().newPage();
+    await other.goto(`/${suite.seeded.slug}/conversations`);
+    await waitForConnection(other, 'Live');
+    const line = other.getByTestId('hours-status');
+    await expect.poll(() => line.textContent()).toBe('Open');
+
+    await page.goto(`/${suite.seeded.slug}/hours`);
+    await page.getByRole('switch', { name: 'Open on Monday' }).waitFor();
+    await page.context().setOffline(true);
+    await waitForConnection(page, 'Offline');
+    for (const day of WEEKDAY_NAMES) await setDay(page, day, false);
+    await page.getByRole('button', { name: 'Save business hours' }).click();
+    await expect.poll(() => line.textContent()).toBe('Closed');
+    expect((await suite.api.get<{ hours: OrganizationHours | null }>('organization/')).body.hours?.week[0]).toHaveLength(2);
+
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await suite.api.get<{ hours: OrganizationHours | null }>('organization/')).body.hours?.week, { timeout: 20_000 }).toEqual([[], [], [], [], [], [], []]);
   });
 
   it('the chat widget tells a visitor the team is away and when it is back, and answers with the auto-reply', async () => {
