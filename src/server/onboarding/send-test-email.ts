@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { TestEmailResponse } from '../../protocol/onboarding/onboarding-steps';
 import type { AgentRow } from '../agents/agent-tables';
@@ -65,7 +64,8 @@ export async function sendTestEmail(ctx: AppContext, agent: AgentRow): Promise<T
     }
     return { to: channel.email, via: 'smtp' };
   }
-  const raw = await new MailComposer(mail).compile().build();
+  const composed = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
+  const raw = composed.message;
   const deliveries = await ctx.channels.inbound.receive(Readable.from([raw]), { from: agent.email, to: [channel.email], via: 'webhook' });
   const dropped = deliveries.find((delivery) => delivery.status === 'dropped');
   if (dropped && dropped.status === 'dropped') throw conflict(`The test email arrived but was not stored: ${dropped.reason}`);
