@@ -38,8 +38,8 @@ export function AppShell() {
           </Link>
           <nav className="sidebar__nav" aria-label="Main">
             <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
-            <GettingStartedLink />
             <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={unread[DEFAULT_INBOX_KEY] ?? 0} />
+            <GettingStartedLink />
             {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
             <CustomInboxLinks unread={unread} />
           </nav>

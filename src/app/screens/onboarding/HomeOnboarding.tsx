@@ -3,7 +3,7 @@ import { useSignedIn } from '../../session/signed-in-context';
 import { OnboardingChecklist, OnboardingProgress } from './OnboardingChecklist';
 import { useOnboarding } from './use-onboarding';
 
-/** Home's checklist (§4: shown while fewer than every step is recorded): what to do next, first. */
+/** Home's checklist (§4: shown while fewer than every step is recorded): the steps still to do, with the progress. */
 export function HomeOnboarding() {
   const { slug } = useSignedIn();
   const view = useOnboarding();
@@ -18,10 +18,10 @@ export function HomeOnboarding() {
           <OnboardingProgress view={view} />
         </div>
         <Link to={`/${slug}/onboarding`} className="btn btn--ghost btn--small">
-          Open the checklist
+          See all {view.total} steps
         </Link>
       </div>
-      <OnboardingChecklist view={view} />
+      <OnboardingChecklist view={view} onlyToDo />
     </section>
   );
 }

@@ -34,21 +34,20 @@ export function OnboardingProgress({ view, id }: { view: OnboardingView; id?: st
  * and skip or un-skip (the `set-onboarding-step` mutation). A step is done by what happens on the
  * server, never by a click here.
  */
-export function OnboardingChecklist({ view, headingLevel = 2 }: { view: OnboardingView; headingLevel?: 2 | 3 }) {
+export function OnboardingChecklist({ view, onlyToDo = false }: { view: OnboardingView; onlyToDo?: boolean }) {
   return (
-    <ol className="onboarding-steps" aria-label="Getting started steps">
-      {view.steps.map(({ step, state }, index) => (
-        <StepRow key={step} step={step} state={state} number={index + 1} headingLevel={headingLevel} />
-      ))}
+    <ol className="onboarding-steps" aria-label={onlyToDo ? 'Steps to do' : 'Getting started steps'}>
+      {view.steps.map(({ step, state }, index) =>
+        onlyToDo && state !== 'todo' ? null : <StepRow key={step} step={step} state={state} number={index + 1} />,
+      )}
     </ol>
   );
 }
 
-function StepRow({ step, state, number, headingLevel }: { step: OnboardingStep; state: OnboardingState; number: number; headingLevel: 2 | 3 }) {
+function StepRow({ step, state, number }: { step: OnboardingStep; state: OnboardingState; number: number }) {
   const { slug, agent } = useSignedIn();
   const { mutate } = useSyncActions();
   const guide = STEP_GUIDES[step];
-  const Heading = headingLevel === 2 ? 'h3' : 'h4';
   const titleId = `onboarding-${step}-title`;
   const allowed = guide.permission === undefined || can(agent, guide.permission);
   return (
@@ -57,10 +56,10 @@ function StepRow({ step, state, number, headingLevel }: { step: OnboardingStep; 
         {state === 'done' ? <Icon name="check" size={14} /> : number}
       </span>
       <div className="onboarding-step__main">
-        <Heading className="onboarding-step__title" id={titleId}>
+        <h3 className="onboarding-step__title" id={titleId}>
           {guide.title}
           <span className={`onboarding-step__state onboarding-step__state--${state}`}>{STATE_LABELS[state]}</span>
-        </Heading>
+        </h3>
         <p className="onboarding-step__purpose">{state === 'done' ? guide.doneText : guide.purpose}</p>
         {state !== 'done' && (
           <div className="onboarding-step__actions">

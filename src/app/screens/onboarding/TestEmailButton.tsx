@@ -3,6 +3,7 @@ import { apiPaths } from '../../../protocol/api/routes';
 import type { TestEmailResponse } from '../../../protocol/onboarding/onboarding-steps';
 import { useApi } from '../../api/api-context';
 import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { useFormErrors } from '../../forms/use-form-errors';
 
 /**
@@ -23,7 +24,7 @@ export function TestEmailButton() {
   const described = form.errors.message || sent ? messageId : undefined;
   return (
     <div className="onboarding-test-email">
-      <Button size="small" icon="send" loading={form.busy} onClick={() => void send()} aria-describedby={described}>
+      <Button size="small" icon={<Icon name="send" />} loading={form.busy} onClick={() => void send()} aria-describedby={described}>
         Send me a test email
       </Button>
       {form.errors.message ? (
