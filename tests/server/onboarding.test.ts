@@ -156,6 +156,16 @@ describeEachDatabase('onboarding', (database) => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: TEST_EMAIL_ERRORS.noAddress });
 
+    // From an address that is itself a support address, the mail would be dropped as a loop: said, not sent.
+    const id = uid();
+    const loop = await suite.signUp({ email: `help-${id}@loop-${id}.example` });
+    const own = await loop.api.post<EmailChannel>('organization/channels', { email: loop.email });
+    publishRecords(dns, own.body.domain.records);
+    await loop.api.get(`organization/channels/${encodeURIComponent(loop.email)}/verify`);
+    const looped = await loop.api.post('organization/onboarding/test-email');
+    expect(looped.status).toBe(409);
+    expect(looped.body).toEqual({ error: TEST_EMAIL_ERRORS.ownAddress });
+
     const inbox = await signUpWithChannel(suite);
     expect(await onboardingOf(inbox)).not.toHaveProperty('first-email');
     const sent = await inbox.api.post<TestEmailResponse>('organization/onboarding/test-email');

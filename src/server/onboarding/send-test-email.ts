@@ -11,6 +11,7 @@ export const TEST_EMAIL_ERRORS = {
   noInboundPath:
     'This server receives no email yet. The administrator must set SMTP_INBOUND_PORT (the built-in SMTP server, with your domain’s MX pointing at it) or INBOUND_WEBHOOK_SECRET (for a mail provider that forwards mail by webhook), then restart the server.',
   noAddress: 'Add a support address and prove its domain first: mail reaches the inbox only at such an address.',
+  ownAddress: 'Your own email address is one of the support addresses, and mail from it is dropped as a loop: send a test from another mailbox.',
 } as const;
 
 const conflict = (error: string) => new HttpError(409, { error });
@@ -41,6 +42,9 @@ export async function sendTestEmail(ctx: AppContext, agent: AgentRow): Promise<T
     .orderBy('channels.id')
     .executeTakeFirst();
   if (!channel) throw conflict(TEST_EMAIL_ERRORS.noAddress);
+  // Mail from one of the organization's own addresses is dropped as a loop (store-inbound-email.ts).
+  const own = await ctx.db.selectFrom('channels').select('id').where('org_id', '=', agent.org_id).where('email', '=', agent.email.toLowerCase()).executeTakeFirst();
+  if (own) throw conflict(TEST_EMAIL_ERRORS.ownAddress);
 
   const mail: Mail.Options = {
     from: { name: agent.name, address: agent.email },
