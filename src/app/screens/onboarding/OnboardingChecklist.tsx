@@ -60,7 +60,18 @@ function StepRow({ step, state, number }: { step: OnboardingStep; state: Onboard
           {guide.title}
           <span className={`onboarding-step__state onboarding-step__state--${state}`}>{STATE_LABELS[state]}</span>
         </h3>
-        <p className="onboarding-step__purpose">{state === 'done' ? guide.doneText : guide.purpose}</p>
+        {state === 'done' ? (
+          <p className="onboarding-step__purpose">
+            {guide.doneText}{' '}
+            {allowed && (
+              <Link className="onboarding-step__again" to={`/${slug}/${guide.path}`}>
+                {guide.action}
+              </Link>
+            )}
+          </p>
+        ) : (
+          <p className="onboarding-step__purpose">{guide.purpose}</p>
+        )}
         {state !== 'done' && (
           <div className="onboarding-step__actions">
             {allowed ? (
