@@ -89,6 +89,22 @@ describeEachDatabase('onboarding', (database) => {
     await socket.close();
   });
 
+  it('an emailed sign-in link or password reset also proves the address and ticks confirm-email', async ({ expect }) => {
+    const tokenIn = (links: string[]) => /\/auth\/token\/([A-Za-z0-9_-]+)/.exec(links.find((l) => l.includes('/auth/token/')) ?? '')?.[1] ?? '';
+    const bySignIn = await suite.signUp();
+    await suite.client().post('auth/login-link', { email: bySignIn.email });
+    const signInMail = await suite.mail.waitFor((m) => m.to.includes(bySignIn.email) && m.subject.startsWith('Sign in to'));
+    expect((await suite.client().post(`auth/token/${tokenIn(signInMail.links)}`)).status).toBe(200);
+    expect(await onboardingOf(bySignIn)).toEqual({ 'confirm-email': true });
+
+    const byReset = await suite.signUp();
+    await suite.client().post('auth/lost-password', { email: byReset.email });
+    const resetMail = await suite.mail.waitFor((m) => m.to.includes(byReset.email) && m.subject === 'Reset your password');
+    const changed = await suite.client().post<{ token: string }>(`auth/token/${tokenIn(resetMail.links)}/change-password`, { password: 'a brand new password' });
+    expect(changed.status).toBe(200);
+    expect((await suite.client(changed.body.token).get<Organization>('organization/')).body.onboarding).toEqual({ 'confirm-email': true });
+  });
+
   it('a knowledge base article ticks the snippet-or-article step', async ({ expect }) => {
     const owner = await suite.signUp();
     const created = await owner.api.post('knowledge/articles/', { id: `ka-${uid()}`, title: 'Returns', content: '<p>Send it back.</p>', collections: [] });
