@@ -1,6 +1,7 @@
 import type { ContactFinancials } from './billing/financials';
 import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
+import type { OnboardingStepDoc } from './onboarding/onboarding-steps';
 
 /**
  * Documents of the conversation domain as they travel over REST and the stream (§3). Every
@@ -230,6 +231,8 @@ export type Collections = {
   articles: Article;
   /** The organization's custom data fields (§2 `custom-data`). */
   custom_fields: CustomField;
+  /** The onboarding checklist's recorded steps (§3 organization `onboarding`, §9). */
+  onboarding_steps: OnboardingStepDoc;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;
