@@ -38,6 +38,7 @@ import './styles/snippets.css';
 import './styles/notifications.css';
 import './styles/knowledge.css';
 import './styles/hours.css';
+import './styles/onboarding.css';
 
 restoreTheme();
 

@@ -2,6 +2,7 @@ import type { ContactFinancials } from './billing/financials';
 import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
 import type { OrganizationHours } from './hours/hours-model';
+import type { OnboardingStepDoc } from './onboarding/onboarding-steps';
 
 /**
  * Documents of the conversation domain as they travel over REST and the stream (§3). Every
@@ -233,6 +234,8 @@ export type Collections = {
   custom_fields: CustomField;
   /** The organization's business hours (§3 organization `hours`): one document, id `hours`. */
   business_hours: BusinessHoursDocument;
+  /** The onboarding checklist's recorded steps (§3 organization `onboarding`, §9). */
+  onboarding_steps: OnboardingStepDoc;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;

@@ -35,7 +35,10 @@ describeEachDatabase('held sends', (database) => {
     expect(undo.status).toBe(200);
     expect(undo.body).toMatchObject({ id: reply.body.message.id, status: 'CANCELLED', deliver_at: null });
 
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A second reply due after the undone one: once it is sent, the job runner has passed the
+    // undone reply's time.
+    const later = await replyDueIn(inbox.api, target.id, 1700);
+    await expect.poll(() => messageStatus(inbox.api, target.id, later.body.message.id), { timeout: 15_000 }).toBe('SENT');
     expect(await messageStatus(inbox.api, target.id, reply.body.message.id)).toBe('CANCELLED');
     const job = await suite.db().selectFrom('jobs').selectAll().where('ref', '=', reply.body.message.id).executeTakeFirstOrThrow();
     expect(job.cancelled_at).not.toBeNull();

@@ -112,11 +112,14 @@ describeEachDatabase('email channel', (database) => {
 
     const undone = await replyDueIn(inbox.api, conversation.id, 1500, 'Oops, wrong customer.');
     expect((await inbox.api.post<Message>(`conversations/${conversation.id}/messages/${undone.body.message.id}/undo`)).body.status).toBe('CANCELLED');
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await replyDueIn(inbox.api, conversation.id, 100, 'The right answer.');
+    // The right answer is due after the undone one, so the job runner reaches the undone one first.
+    await replyDueIn(inbox.api, conversation.id, 1700, 'The right answer.');
     const mail = await suite.mail.waitFor((received) => received.to.includes(inbox.customer));
     expect(mail.text.trim()).toBe('The right answer.');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The undone reply's delivery job is cancelled and was never run, so no mail can follow.
+    const job = await suite.db().selectFrom('jobs').select(['cancelled_at', 'done_at', 'attempts']).where('ref', '=', undone.body.message.id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ done_at: null, attempts: 0 });
+    expect(job.cancelled_at).not.toBeNull();
     expect(suite.mail.messages.filter((received) => received.to.includes(inbox.customer))).toEqual([]);
   });
 
@@ -171,7 +174,8 @@ describeEachDatabase('email channel', (database) => {
     expect(thread[4]?.contact_id).toBeNull();
     const after = await inbox.api.get<Conversation>(`conversations/${conversation.id}`);
     expect(after.body.status).toBe('CLOSED');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Mail leaves only through a job, queued in the transaction that stores the message: no new
+    // job, no mail.
     expect(await countJobs(suite, inbox.session.organization.id)).toBe(jobsBefore);
     expect(suite.mail.messages.filter((received) => received.to.includes(inbox.customer))).toEqual([]);
   });

@@ -77,7 +77,10 @@ describeEachDatabase('starting a conversation by email', (database) => {
     expect(undone.status).toBe(200);
     const mail = await suite.mail.waitFor((received) => received.to.includes(inbox.customer), 20_000);
     expect(mail.subject).toBe('One');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The undone message's delivery job is cancelled before its time and never runs.
+    const job = await suite.db().selectFrom('jobs').select(['cancelled_at', 'done_at']).where('ref', '=', second.body.message.id).executeTakeFirstOrThrow();
+    expect(job.done_at).toBeNull();
+    expect(job.cancelled_at).not.toBeNull();
     expect(suite.mail.messages.filter((received) => received.subject === 'Two')).toEqual([]);
   });
 

@@ -29,7 +29,11 @@ describeEachDatabase('snippets', (database) => {
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: 'sn-refund', name: 'Refund', shortcut: 'refund', categories: ['cat-billing'], use_count: 0, last_used_at: null });
-    expect(await feedOf(suite, headers)).toEqual([{ col: 'snippets', action: 'insert', doc_id: 'sn-refund' }]);
+    // The organization's first snippet also ticks its onboarding step, in the same write.
+    expect(await feedOf(suite, headers)).toEqual([
+      { col: 'snippets', action: 'insert', doc_id: 'sn-refund' },
+      { col: 'onboarding_steps', action: 'insert', doc_id: 'snippet-or-article' },
+    ]);
 
     const replay = await owner.api.post<Snippet>(
       'snippets/',
@@ -38,7 +42,7 @@ describeEachDatabase('snippets', (database) => {
     );
     expect(replay.headers.get('x-mutation-replayed')).toBe('true');
     expect(replay.body).toEqual(created.body);
-    expect(await feedOf(suite, headers)).toHaveLength(1);
+    expect(await feedOf(suite, headers)).toHaveLength(2);
     expect((await owner.api.post('snippets/', { id: 'sn-refund', name: 'Again', body: 'x' })).status).toBe(409);
 
     const renamed = await owner.api.patch<Snippet>('snippets/sn-refund', { name: 'Refund issued' });

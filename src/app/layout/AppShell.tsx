@@ -16,6 +16,7 @@ import { HoursStatusLine } from './HoursStatusLine';
 import { SettingsNav } from './SettingsNav';
 import { UnreadCount } from './UnreadCount';
 import { useUnreadTitle } from './use-unread-title';
+import { GettingStartedLink } from '../screens/onboarding/GettingStartedLink';
 
 /** The signed-in frame: the sidebar (organization, navigation, account) and the screen. */
 export function AppShell() {
@@ -42,6 +43,7 @@ export function AppShell() {
           <nav className="sidebar__nav" aria-label="Main">
             <SidebarLink to={`/${slug}/bonjour`} icon="home" label="Home" />
             <SidebarLink to={`/${slug}/conversations`} icon="inbox" label="Conversations" unread={unread[DEFAULT_INBOX_KEY] ?? 0} />
+            <GettingStartedLink />
             {can(agent, PAGE_PERMISSIONS.team) && <SidebarLink to={`/${slug}/team`} icon="users" label="Team" />}
             <CustomInboxLinks unread={unread} />
           </nav>

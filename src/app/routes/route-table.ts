@@ -34,6 +34,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'unsubscribe/:token', public: true, title: 'Unsubscribe', load: () => import('../screens/notifications/UnsubscribeScreen') },
 
   { path: 'bonjour', title: 'Welcome', load: () => import('../screens/BonjourScreen') },
+  { path: 'onboarding', title: 'Getting started', load: () => import('../screens/onboarding/OnboardingScreen') },
   { path: 'conversations', title: 'Conversations', load: () => import('../screens/ConversationsScreen') },
   // The same screen as `conversations`: the list stays mounted beside the open conversation.
   { path: 'conversations/view/:id', title: 'Conversation', load: () => import('../screens/ConversationsScreen') },

@@ -7,6 +7,7 @@ import { can } from '../session/permissions';
 import { useSignedIn } from '../session/signed-in-context';
 import { useConversationStatistics } from '../statistics/use-conversation-statistics';
 import { HomeStatistics } from './HomeStatistics';
+import { HomeOnboarding } from './onboarding/HomeOnboarding';
 import { trialDaysLeft } from './trial-days-left';
 
 /** `bonjour` (§2): the welcome screen. */
@@ -30,6 +31,7 @@ export default function BonjourScreen() {
           </p>
         )}
       </header>
+      <HomeOnboarding />
       <HomeStatistics statistics={statistics} />
       <nav className="tiles" aria-label="Get started">
         <Tile

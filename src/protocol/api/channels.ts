@@ -36,6 +36,11 @@ export type DnsRecordCheck = {
   ok: boolean;
   /** Why the check failed, in a sentence; null when it passed. */
   problem: string | null;
+  /**
+   * Set when `expected` depends on server configuration that is missing (no outgoing SMTP, no SPF
+   * include, no MX host): what the administrator must set. The value is then no value to copy.
+   */
+  missing_config?: string;
 };
 
 export type EmailChannel = {

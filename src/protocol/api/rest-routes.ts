@@ -83,4 +83,6 @@ export const REST_ROUTES = {
   /** The chat channel's widget settings. */
   chatSettings: route('GET', CHAT_SETTINGS),
   updateChatSettings: route('PUT', CHAT_SETTINGS),
+  /** The onboarding checklist's "Send me a test email": a real email over the server's inbound path. */
+  onboardingTestEmail: route('POST', 'organization/onboarding/test-email'),
 } as const;

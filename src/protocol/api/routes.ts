@@ -58,6 +58,7 @@ export const apiPaths = {
   attachment: (id: number) => R.attachment.build({ id }),
   /** The chat channel's widget settings (`GET`; `PUT` with channel.*). */
   chatSettings: R.chatSettings.path,
+  onboardingTestEmail: R.onboardingTestEmail.path,
 } as const;
 
 /** The header carrying the client session id, generated once per browser (§7). */

@@ -15,6 +15,8 @@ import { findAgentByEmail } from './agent-queries';
 import { toAgentInvite } from './invite-model';
 import { findPendingInvites } from './invite-queries';
 import { assertCan, assertCanGrant } from './permissions';
+import { recordOnboardingStep } from '../onboarding/onboarding-writes';
+import { runWrite } from '../realtime/write-transaction';
 
 /** Invitations seen from the team page: list, send (or send again), withdraw. */
 export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,7 +40,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
 
     const token = createSecretToken();
     const now = ctx.clock();
-    const invite = await ctx.db.transaction().execute(async (trx) => {
+    const invite = await runWrite(ctx, { orgId: me.org_id }, async (write) => {
+      const { trx } = write;
       // A new invitation replaces any pending one: only the latest link works.
       await trx
         .updateTable('agent_invites')
@@ -48,7 +51,7 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
         .where('accepted_at', 'is', null)
         .where('revoked_at', 'is', null)
         .execute();
-      return trx
+      const row = await trx
         .insertInto('agent_invites')
         .values({
           org_id: me.org_id,
@@ -63,6 +66,8 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordOnboardingStep(write, me.org_id, 'invite-teammate');
+      return row;
     });
     ctx.mail.enqueue(
       inviteEmail({ to: email, link: ctx.links.invite(token), organization: organization.name, inviter: me.name }),

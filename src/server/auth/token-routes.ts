@@ -10,6 +10,7 @@ import { trustDevice } from './device-cookie';
 import { consumeLinkToken, findLinkToken } from './link-token';
 import { hashPassword } from './password-hash';
 import { startSession } from './session';
+import { recordOnboardingStepNow } from '../onboarding/onboarding-writes';
 
 /** What the links of emails lead to: sign in, choose a new password, confirm the address. */
 export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,6 +31,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     if (agent.email_validated_at === null) {
       await ctx.db.updateTable('agents').set({ email_validated_at: now }).where('id', '=', agent.id).execute();
       agent.email_validated_at = now;
+      await recordOnboardingStepNow(ctx, agent.org_id, 'confirm-email');
     }
     await trustDevice(ctx, request, reply, agent);
     return startSession(ctx.db, agent, organization, now);
@@ -47,6 +49,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
       .set({ password_hash: passwordHash, email_validated_at: validatedAt })
       .where('id', '=', agent.id)
       .execute();
+    if (agent.email_validated_at === null) await recordOnboardingStepNow(ctx, agent.org_id, 'confirm-email');
     await revokeAgentTokens(ctx.db, agent.id, now, { kinds: ['session', 'reset', 'login'] });
     void ctx.streamSessions.checkNow();
     await ctx.limits.loginFailuresPerAccount.reset(agent.email);
@@ -59,6 +62,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AppContext): void
     await consumeLinkToken(ctx, token);
     if (agent.email_validated_at === null) {
       await ctx.db.updateTable('agents').set({ email_validated_at: ctx.clock() }).where('id', '=', agent.id).execute();
+      await recordOnboardingStepNow(ctx, agent.org_id, 'confirm-email');
     }
     return { ok: true, email: agent.email };
   });

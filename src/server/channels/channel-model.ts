@@ -1,4 +1,4 @@
-import type { EmailChannel } from '../../protocol/api/channels';
+import type { DnsCheckKind, EmailChannel } from '../../protocol/api/channels';
 import type { ChannelRow } from './channel-tables';
 import type { EmailDomainRow } from './domains/domain-tables';
 import { storedChecks } from './domains/domain-queries';
@@ -8,8 +8,16 @@ import { expectedRecords, type VerificationPolicy } from './domains/domain-verif
 export const VERIFYING_STALE_MS = 60_000;
 
 /** A channel as its organization sees it, with its domain's proof, keys (the public one only) and last check. */
-export function toEmailChannel(row: ChannelRow, domain: EmailDomainRow, policy: VerificationPolicy, now: number): EmailChannel {
+export function toEmailChannel(
+  row: ChannelRow,
+  domain: EmailDomainRow,
+  policy: VerificationPolicy,
+  now: number,
+  notices: Partial<Record<DnsCheckKind, string>> = {},
+): EmailChannel {
   const checks = storedChecks(domain);
+  const records =
+    checks.length > 0 ? checks : expectedRecords(row.domain, policy, { challengeToken: domain.challenge_token, dkimPublicKey: domain.dkim_public_key });
   const verifyingSince = domain.verifying_since === null ? null : Number(domain.verifying_since);
   return {
     id: row.id,
@@ -19,8 +27,10 @@ export function toEmailChannel(row: ChannelRow, domain: EmailDomainRow, policy: 
       verification: domain.verification,
       is_verifying: verifyingSince !== null && now - verifyingSince < VERIFYING_STALE_MS,
       checked_at: domain.checked_at === null ? null : Number(domain.checked_at),
-      records:
-        checks.length > 0 ? checks : expectedRecords(row.domain, policy, { challengeToken: domain.challenge_token, dkimPublicKey: domain.dkim_public_key }),
+      records: records.map((record) => {
+        const missing = notices[record.kind];
+        return missing === undefined ? record : { ...record, missing_config: missing };
+      }),
     },
     created_at: Number(row.created_at),
   };

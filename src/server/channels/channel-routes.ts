@@ -16,6 +16,7 @@ import { toEmailChannel } from './channel-model';
 import { ensureDomain, listDomains } from './domains/domain-queries';
 import { domainOf, normalizeAddress } from './email-address';
 import { verifyDomain } from './domains/verify-domain';
+import { recordOnboardingStepNow } from '../onboarding/onboarding-writes';
 
 /**
  * The email channels of §7 under `organization/channels`: list (any agent), add, remove and
@@ -27,7 +28,7 @@ import { verifyDomain } from './domains/verify-domain';
  */
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireSession(ctx);
-  const present = (row: ChannelRow, domain: EmailDomainRow): EmailChannel => toEmailChannel(row, domain, ctx.channels.policy, ctx.clock());
+  const present = (row: ChannelRow, domain: EmailDomainRow): EmailChannel => toEmailChannel(row, domain, ctx.channels.policy, ctx.clock(), ctx.channels.configNotices);
   /** The organization's row for the domain, made (token and keys) on first use. */
   const domainRow = (orgId: number, domain: string) => ensureDomain({ db: ctx.db, now: ctx.clock(), keySecret: ctx.channels.config.dkimKeySecret }, orgId, domain);
 
@@ -80,6 +81,8 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
     await verifyDomain(ctx, organization.id, row.domain);
     const updated = await findChannel(ctx.db, organization.id, email);
     if (!updated) throw notFound();
-    return present(updated, await domainRow(organization.id, updated.domain));
+    const domain = await domainRow(organization.id, updated.domain);
+    if (domain.verification === 'VERIFIED') await recordOnboardingStepNow(ctx, organization.id, 'support-address');
+    return present(updated, domain);
   });
 }

@@ -8,6 +8,8 @@ import type { MessageDelivery } from '../messages/message-delivery';
 import type { WriteDeps } from '../realtime/write-transaction';
 import { createAttachmentStore, type AttachmentStore } from './attachments/attachment-store';
 import type { ChannelConfig } from './channel-config';
+import type { DnsCheckKind } from '../../protocol/api/channels';
+import { dnsConfigNotices } from './domains/config-notices';
 import { createDnsResolver, type DnsResolver } from './domains/dns-resolver';
 import type { VerificationPolicy } from './domains/domain-verification';
 import { createEmailDelivery } from './outbound/email-delivery';
@@ -20,6 +22,8 @@ import { createInboundSmtpServer, type InboundSmtpServer } from './inbound/inbou
 export type EmailChannels = {
   config: ChannelConfig;
   policy: VerificationPolicy;
+  /** The DNS records whose value needs configuration the server lacks, with what to set (config-notices.ts). */
+  configNotices: Partial<Record<DnsCheckKind, string>>;
   dns: DnsResolver;
   store: AttachmentStore;
   inbound: InboundMail;
@@ -29,6 +33,8 @@ export type EmailChannels = {
   forwarding: ForwardDeps;
   /** Starts the SMTP server when SMTP_INBOUND_PORT is set. */
   start(): Promise<void>;
+  /** Where the built-in SMTP server listens once started, or null when it does not run (the onboarding's test email). */
+  smtpAddress(): { host: string; port: number } | null;
   /** Stops the SMTP server (open sessions end first) and closes the outbound transport. */
   stop(): Promise<void>;
 };
@@ -52,6 +58,7 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
   const transport = options.transport ?? createEmailTransport({ smtpUrl: config.smtpUrl, mailDir: join(config.dataDir, 'mail', 'outbound') });
   const inbound = createInboundMail({ ...deps, store, content: options.content, maxBytes: channelConfig.inboundMaxBytes, log });
   let smtp: InboundSmtpServer | null = null;
+  let smtpAddress: { host: string; port: number } | null = null;
   return {
     config: channelConfig,
     policy: {
@@ -59,6 +66,7 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
       spfInclude: channelConfig.spfInclude,
       dkimSelector: channelConfig.dkimSelector,
     },
+    configNotices: dnsConfigNotices({ outgoingSmtp: config.smtpUrl !== null, channels: channelConfig }),
     dns: options.dns ?? createDnsResolver(channelConfig.dnsServers),
     store,
     inbound,
@@ -74,11 +82,14 @@ export function createEmailChannels(options: EmailChannelsOptions): EmailChannel
       const name = config.publicUrl ? new URL(config.publicUrl).hostname : hostname();
       smtp = createInboundSmtpServer({ config: channelConfig, inbound, log, hostname: name });
       const { host, port } = await smtp.start();
+      smtpAddress = { host, port };
       log.info({ host, port }, `SMTP inbound listening at smtp://${host.includes(':') ? `[${host}]` : host}:${port}`);
     },
+    smtpAddress: () => smtpAddress,
     async stop() {
       await smtp?.stop();
       smtp = null;
+      smtpAddress = null;
       transport.close();
     },
   };

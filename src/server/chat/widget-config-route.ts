@@ -8,6 +8,7 @@ import { findOrganizationBySlug } from '../organization/organization-queries';
 import { readOrganizationHours } from '../organization/organization-model';
 import { widgetHours } from '../hours/widget-hours';
 import { readChatSettings } from './chat-settings-queries';
+import { recordOnboardingStepNow } from '../onboarding/onboarding-writes';
 
 /**
  * `GET /widget/config?org=`: what the widget shows (name, colour, greeting), to anyone, from any
@@ -21,6 +22,8 @@ export function registerWidgetConfigRoute(app: FastifyInstance, ctx: AppContext)
     const organization = await findOrganizationBySlug(ctx.db, org);
     const settings = organization ? await readChatSettings(ctx.db, organization.id) : null;
     if (!organization || !settings?.enabled) throw notFound(WIDGET_ERRORS.unavailable);
+    // A page with the widget reached the server: the checklist's "Install the chat widget" is done.
+    await recordOnboardingStepNow(ctx, organization.id, 'chat-widget').catch((error: unknown) => request.log.error({ err: error }, 'Onboarding step not recorded'));
     void reply.header('cache-control', 'public, max-age=60');
     const hours = widgetHours(readOrganizationHours(organization.hours), new Date(ctx.clock()));
     return { name: organization.name, color: settings.color, greeting: settings.greeting, ...(hours ? { hours } : {}) };

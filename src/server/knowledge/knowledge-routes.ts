@@ -34,6 +34,7 @@ import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
 import { z } from 'zod';
 import { customDomainOf, readKnowledgeSettings, saveKnowledgeSettings, type HelpCenterSettings } from './knowledge-settings';
 import { forgetCustomDomains } from './help-center/custom-domains';
+import { recordOnboardingStep } from '../onboarding/onboarding-writes';
 
 /**
  * The knowledge base (§7 `knowledge/structure`, §2 `knowledge`, `knowledge/settings`). No role is
@@ -129,7 +130,17 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
   );
 
   registerRoute(app, MUTATION_ROUTES['create-article'], { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, (write, caller) => createArticle(write, caller.agent.id, parseInput(articleCreateBody, request.body)), { status: 201 }),
+    runMutation(
+      ctx,
+      request,
+      reply,
+      async (write, caller) => {
+        const article = await createArticle(write, caller.agent.id, parseInput(articleCreateBody, request.body));
+        await recordOnboardingStep(write, caller.organization.id, 'snippet-or-article');
+        return article;
+      },
+      { status: 201 },
+    ),
   );
 
   registerRoute(app, MUTATION_ROUTES['update-article'], { preHandler }, (request, reply) =>

@@ -21,6 +21,7 @@ import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
 import { createCategory, deleteCategory, moveCategoryTo, renameCategory } from './category-writes';
 import { toSnippet, toSnippetCategory } from './snippet-model';
+import { recordOnboardingStep } from '../onboarding/onboarding-writes';
 import { createSnippet, deleteSnippet, setSnippetCategories, updateSnippet, useSnippet } from './snippet-writes';
 
 /**
@@ -48,7 +49,9 @@ export function registerSnippetRoutes(app: FastifyInstance, ctx: AppContext): vo
       reply,
       async (write, caller) => {
         assertCan(caller.agent, library);
-        return createSnippet(write, caller.agent.id, parseInput(snippetCreateBody, request.body));
+        const snippet = await createSnippet(write, caller.agent.id, parseInput(snippetCreateBody, request.body));
+        await recordOnboardingStep(write, caller.organization.id, 'snippet-or-article');
+        return snippet;
       },
       { status: 201 },
     ),

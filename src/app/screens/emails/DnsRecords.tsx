@@ -42,11 +42,22 @@ export function DnsRecords({ domain, records, checked }: { domain: string; recor
               <IconButton icon="copy" label={`Copy the ${RECORD_LABELS[record.kind]} record name`} onClick={() => void copy(record.name, 'Name copied')} />
             </dd>
             <dt>{record.type === 'MX' ? 'Points to' : 'Value'}</dt>
-            <dd className="dns-record__copyable">
-              <code className="dns-record__value">{record.expected}</code>
-              <IconButton icon="copy" label={`Copy the ${RECORD_LABELS[record.kind]} record value`} onClick={() => void copy(record.expected, 'Value copied')} />
-            </dd>
+            {record.missing_config === undefined ? (
+              <dd className="dns-record__copyable">
+                <code className="dns-record__value">{record.expected}</code>
+                <IconButton icon="copy" label={`Copy the ${RECORD_LABELS[record.kind]} record value`} onClick={() => void copy(record.expected, 'Value copied')} />
+              </dd>
+            ) : (
+              <dd>
+                <span className="dns-record__unknown">Depends on the server’s configuration</span>
+              </dd>
+            )}
           </dl>
+          {record.missing_config !== undefined && (
+            <p className="dns-record__config" role="note">
+              <Icon name="alert" size={14} /> {record.missing_config}
+            </p>
+          )}
           {checked && !record.ok && record.problem && (
             <p className="dns-record__problem">
               {record.problem}

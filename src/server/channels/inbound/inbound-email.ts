@@ -15,6 +15,7 @@ import { InboundRejection } from './inbound-limits';
 import { discardParsedEmail, type ParsedEmail } from './parsed-email';
 import { spoolInboundEmail } from './spool-inbound-email';
 import { storeInboundEmail } from './store-inbound-email';
+import { recordOnboardingStep } from '../../onboarding/onboarding-writes';
 
 /** The envelope: who the transport says sent it ('' for `<>`, null when unknown) and to which addresses. */
 export type InboundEnvelope = { from: string | null; to: string[]; via: 'smtp' | 'webhook' };
@@ -72,7 +73,11 @@ export function createInboundMail(deps: InboundMailDeps): InboundMail {
       await Promise.all(email.attachments.map((attachment) => attachment.file.commit()));
       const deliveries: InboundDelivery[] = [];
       for (const channel of targets) {
-        const delivery = await runWrite(deps, { orgId: channel.org_id }, (write) => storeInboundEmail(write, email, channel, autoKind));
+        const delivery = await runWrite(deps, { orgId: channel.org_id }, async (write) => {
+          const stored = await storeInboundEmail(write, email, channel, autoKind);
+          if (stored.status === 'stored') await recordOnboardingStep(write, channel.org_id, 'first-email');
+          return stored;
+        });
         log.info({ ...context, orgId: channel.org_id, to: channel.email, autoKind, ...delivery }, delivery.status === 'stored' ? 'Inbound email stored' : 'Inbound email dropped');
         deliveries.push(delivery);
       }

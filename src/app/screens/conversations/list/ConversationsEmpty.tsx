@@ -1,7 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Icon } from '../../../components/Icon';
+import { Link } from 'react-router-dom';
+import { useSignedIn } from '../../../session/signed-in-context';
 import { useInboxDb } from '../../../sync/sync-context';
+import { stepAnchor } from '../../onboarding/OnboardingChecklist';
 import type { ConversationFilter } from '../../conversation-filter';
 
 const FILTER_EMPTY: Record<ConversationFilter, { title: string; text: string }> = {
@@ -14,6 +17,7 @@ const FILTER_EMPTY: Record<ConversationFilter, { title: string; text: string }> 
 /** An empty filter: a first-day welcome when the organization has no conversation at all. */
 export function ConversationsEmpty({ filter }: { filter: ConversationFilter }) {
   const db = useInboxDb();
+  const { slug } = useSignedIn();
   const any = useLiveQuery(async () => (await db.conversations.limit(1).count()) > 0, [db]);
   if (any === undefined) return null;
   if (any) {
@@ -32,10 +36,14 @@ export function ConversationsEmpty({ filter }: { filter: ConversationFilter }) {
       </p>
       <ul className="channel-hints" aria-label="Where conversations come from">
         <li>
-          <Icon name="mail" /> Email to your support address
+          <Link to={`/${slug}/onboarding#${stepAnchor('support-address')}`}>
+            <Icon name="mail" /> Email to your support address
+          </Link>
         </li>
         <li>
-          <Icon name="chat" /> Chat on your website
+          <Link to={`/${slug}/onboarding#${stepAnchor('chat-widget')}`}>
+            <Icon name="chat" /> Chat on your website
+          </Link>
         </li>
       </ul>
     </EmptyState>
