@@ -73,11 +73,16 @@ describeEachDatabase('business hours', (database) => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: 'hours', hours, updated_by: owner.session.agent.id });
     const feed = await suite.db().selectFrom('changes').select(['col', 'action', 'doc_id']).where('mutation_id', '=', headers[MUTATION_HEADER]).execute();
-    expect(feed).toEqual([{ col: 'business_hours', action: 'update', doc_id: 'hours' }]);
+    // The onboarding checklist's step ticks in the same transaction (§9 "set business hours").
+    expect(feed).toEqual([
+      { col: 'business_hours', action: 'update', doc_id: 'hours' },
+      { col: 'onboarding_steps', action: 'insert', doc_id: 'business-hours' },
+    ]);
     const pushed = await stream.next((frame) => frame.col === 'business_hours' && frame.action === 'update');
     expect(pushed.document).toMatchObject({ id: 'hours', hours, version: saved.body.version });
     await stream.close();
     expect((await owner.api.get<Organization>('organization/')).body.hours).toEqual(hours);
+    expect((await owner.api.get<Organization>('organization/')).body.onboarding['business-hours']).toBe(true);
 
     // No role is needed (§6): a teammate with none saves too.
     const teammate = await addAgent(suite, owner);

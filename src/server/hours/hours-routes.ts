@@ -6,6 +6,7 @@ import { requireSession } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { registerRoute } from '../http/protocol-route';
 import { runMutation } from '../mutations/run-mutation';
+import { recordOnboardingStep } from '../onboarding/onboarding-writes';
 import { saveBusinessHours } from './hours-writes';
 
 /**
@@ -17,6 +18,11 @@ export function registerHoursRoutes(app: FastifyInstance, ctx: AppContext): void
   const preHandler = requireSession(ctx);
 
   registerRoute(app, MUTATION_ROUTES['save-business-hours'], { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, async (write, caller) => saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body))),
+    runMutation(ctx, request, reply, async (write, caller) => {
+      const saved = await saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body));
+      // The onboarding checklist's "set business hours" step (§9), in the same transaction.
+      await recordOnboardingStep(write, caller.organization.id, 'business-hours');
+      return saved;
+    }),
   );
 }
