@@ -37,6 +37,7 @@ import './styles/email-message.css';
 import './styles/snippets.css';
 import './styles/notifications.css';
 import './styles/knowledge.css';
+import './styles/hours.css';
 import './styles/onboarding.css';
 
 restoreTheme();

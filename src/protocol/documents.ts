@@ -1,6 +1,7 @@
 import type { ContactFinancials } from './billing/financials';
 import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
+import type { OrganizationHours } from './hours/hours-model';
 import type { OnboardingStepDoc } from './onboarding/onboarding-steps';
 
 /**
@@ -231,11 +232,26 @@ export type Collections = {
   articles: Article;
   /** The organization's custom data fields (§2 `custom-data`). */
   custom_fields: CustomField;
+  /** The organization's business hours (§3 organization `hours`): one document, id `hours`. */
+  business_hours: BusinessHoursDocument;
   /** The onboarding checklist's recorded steps (§3 organization `onboarding`, §9). */
   onboarding_steps: OnboardingStepDoc;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;
+
+/** The id of the organization's one business hours document. */
+export const BUSINESS_HOURS_ID = 'hours';
+
+/** The organization's business hours as synced: null hours means none set (always open). */
+export type BusinessHoursDocument = {
+  id: typeof BUSINESS_HOURS_ID;
+  hours: OrganizationHours | null;
+  /** Who saved them last and when; null before anyone did. */
+  updated_by: number | null;
+  updated_at: number | null;
+  version: number;
+};
 
 /** `GET conversations/status` (§3 Statistics). */
 export type ConversationStatistics = {

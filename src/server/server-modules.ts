@@ -25,6 +25,7 @@ import { searchModule } from './search/search-module';
 import type { JobServices, RouteRegistration, ServerModule } from './server-module';
 import { snippetsModule } from './snippets/snippets-module';
 import { tagsModule } from './tags/tags-module';
+import { hoursModule } from './hours/hours-module';
 import { onboardingModule } from './onboarding/onboarding-module';
 
 /**
@@ -54,6 +55,7 @@ export const SERVER_MODULES = [
   integrationsModule,
   billingModule,
   customDataModule,
+  hoursModule,
   onboardingModule,
   mutationsModule,
 ] as const satisfies readonly ServerModule[];

@@ -45,6 +45,7 @@ const SCREENS: Screen[] = [
   { name: 'chat widget settings', path: ({ slug }) => `/${slug}/chat`, ready: (page) => page.getByText('Chat with our team').first() },
   { name: 'integrations', path: ({ slug }) => `/${slug}/integrations`, ready: heading('Integrations') },
   { name: 'tags', path: ({ slug }) => `/${slug}/tags`, ready: (page) => page.getByRole('textbox', { name: 'New tag' }) },
+  { name: 'business hours', path: ({ slug }) => `/${slug}/hours`, ready: (page) => page.getByRole('switch', { name: 'Open on Monday' }) },
   { name: 'getting started', path: ({ slug }) => `/${slug}/onboarding`, ready: (page) => page.getByRole('button', { name: 'Send me a test email' }) },
 ];
 

@@ -5,6 +5,8 @@ import type { AppContext } from '../app-context';
 import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { findOrganizationBySlug } from '../organization/organization-queries';
+import { readOrganizationHours } from '../organization/organization-model';
+import { widgetHours } from '../hours/widget-hours';
 import { readChatSettings } from './chat-settings-queries';
 import { recordOnboardingStepNow } from '../onboarding/onboarding-writes';
 
@@ -23,6 +25,7 @@ export function registerWidgetConfigRoute(app: FastifyInstance, ctx: AppContext)
     // A page with the widget reached the server: the checklist's "Install the chat widget" is done.
     await recordOnboardingStepNow(ctx, organization.id, 'chat-widget').catch((error: unknown) => request.log.error({ err: error }, 'Onboarding step not recorded'));
     void reply.header('cache-control', 'public, max-age=60');
-    return { name: organization.name, color: settings.color, greeting: settings.greeting };
+    const hours = widgetHours(readOrganizationHours(organization.hours), new Date(ctx.clock()));
+    return { name: organization.name, color: settings.color, greeting: settings.greeting, ...(hours ? { hours } : {}) };
   });
 }

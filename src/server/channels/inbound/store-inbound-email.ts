@@ -19,6 +19,7 @@ import type { Mailbox } from '../email-address';
 import { findThread, isKnownMessageId, recordMessageId } from './email-threading';
 import type { ParsedEmail } from './parsed-email';
 import { wakeOnCustomerMessage } from '../../conversations/snooze-conversation';
+import { sendAutoReply } from '../../hours/auto-reply';
 
 const MAX_RECIPIENTS = 50;
 
@@ -108,6 +109,8 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
   if (autoKind === null && contact) {
     await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || email.from.address, text: text || email.subject, messageId: message.id });
   }
+  // Outside business hours, the email auto-reply (once per closed period); never to machine-written mail (RFC 3834).
+  if (autoKind === null && contact) await sendAutoReply(write, conversation, 'EMAIL');
   return { status: 'stored', conversation_id: conversation.id, message_id: message.id, is_new_conversation: isNew };
 }
 
