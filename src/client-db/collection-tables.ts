@@ -45,6 +45,7 @@ export const COLLECTION_TABLES = {
   collections: { versions: { 6: 'id, parent_id, slug' } },
   articles: { versions: { 6: 'id, slug, updated_at' } },
   custom_fields: { versions: { 7: 'id, key' } },
+  rules: { versions: { 12: 'id, position' } },
 } as const satisfies { [C in CollectionName]: CollectionTable };
 
 /** The worker's own tables: base copies, the outbox, connection meta and presence (ephemeral). */

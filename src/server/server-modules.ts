@@ -25,6 +25,7 @@ import { searchModule } from './search/search-module';
 import type { JobServices, RouteRegistration, ServerModule } from './server-module';
 import { snippetsModule } from './snippets/snippets-module';
 import { tagsModule } from './tags/tags-module';
+import { rulesModule } from './rules/rules-module';
 
 /**
  * Every server module, in the order that matters: root routes register in this order, as before
@@ -53,6 +54,7 @@ export const SERVER_MODULES = [
   integrationsModule,
   billingModule,
   customDataModule,
+  rulesModule,
   mutationsModule,
 ] as const satisfies readonly ServerModule[];
 

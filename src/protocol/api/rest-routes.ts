@@ -83,4 +83,7 @@ export const REST_ROUTES = {
   /** The chat channel's widget settings. */
   chatSettings: route('GET', CHAT_SETTINGS),
   updateChatSettings: route('PUT', CHAT_SETTINGS),
+  // Rules (issue 37): the list and the form's dry run.
+  rules: route('GET', 'rules/'),
+  ruleDryRun: route('POST', 'rules/dry-run'),
 } as const;

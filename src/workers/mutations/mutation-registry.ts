@@ -15,6 +15,7 @@ import { knowledgeMutations } from './knowledge-mutations';
 import { billingMutations } from './billing-mutations';
 import { customDataMutations } from './custom-data-mutations';
 import { contactMutations } from './contact-mutations';
+import { ruleMutations } from './rule-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -35,6 +36,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...billingMutations,
   ...customDataMutations,
   ...contactMutations,
+  ...ruleMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */
