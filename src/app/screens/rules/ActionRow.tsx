@@ -94,7 +94,7 @@ export function ActionRow({ index, count, action, agents, tags, snippets, errors
     }
   })();
   return (
-    <li className="rule-form__row" aria-label={`Action ${n}`}>
+    <li className="rule-form__row">
       <span className="rule-form__step" aria-hidden="true">
         {n}.
       </span>

@@ -62,7 +62,7 @@ export function ConditionRow({ index, condition, agents, tags, errors, disabled,
     }
   })();
   return (
-    <li className="rule-form__row" aria-label={`Condition ${n}`}>
+    <li className="rule-form__row">
       <Select
         name={`condition-${n}-field`}
         label={`Condition ${n}`}

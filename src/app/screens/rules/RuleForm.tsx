@@ -46,9 +46,10 @@ export function RuleForm({ rule, agents, tags, snippets, onSave, onDelete, onClo
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTried(true);
+    const form = event.currentTarget;
     if (Object.keys(errors).length > 0) {
-      // §5: the first field in error takes the focus.
-      requestAnimationFrame(() => event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      // §5: the first field in error takes the focus, once it shows as one.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     onSave(fieldsOf(draft));
