@@ -3,6 +3,7 @@ import type { DragEvent, KeyboardEvent } from 'react';
 import type { Rule } from '../../../protocol/documents';
 import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
+import { useAgentDirectory } from '../../session/agent-directory';
 import { ruleSummary } from './rule-labels';
 
 type RuleListProps = {
@@ -21,6 +22,8 @@ export function RuleList({ rules, edit }: RuleListProps) {
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
+  const directory = useAgentDirectory();
+  const nameOf = (id: number) => directory.get(id)?.name ?? 'a former teammate';
 
   function move(rule: Rule, position: number) {
     if (!edit || position < 0 || position >= rules.length || rules[position]?.id === rule.id) return;
@@ -86,7 +89,7 @@ export function RuleList({ rules, edit }: RuleListProps) {
                 {rule.name}
                 {rule.stop && <span className="rule-list__badge">stops later rules</span>}
               </span>
-              <span className="rule-list__summary">{ruleSummary(rule)}</span>
+              <span className="rule-list__summary">{ruleSummary(rule, nameOf)}</span>
             </div>
             {edit ? (
               <div className="rule-list__tools">

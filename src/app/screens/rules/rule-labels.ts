@@ -1,4 +1,5 @@
-import type { ConditionField, RuleActionType, RuleTrigger } from '../../../protocol/rules/rule-model';
+import type { Rule } from '../../../protocol/documents';
+import type { ConditionField, RuleAction, RuleActionType, RuleTrigger } from '../../../protocol/rules/rule-model';
 
 /** How the form's sentence reads each choice ("When [a customer replies] …"). */
 export const TRIGGER_LABELS: Record<RuleTrigger, string> = {
@@ -60,10 +61,34 @@ export const ACTION_LABELS: Record<RuleActionType, string> = {
 
 export const STATUS_LABELS = { OPENED: 'Open', WAITING: 'Waiting', CLOSED: 'Closed' } as const;
 
-/** The list's one-line summary of a rule. */
-export function ruleSummary(rule: { trigger: RuleTrigger; conditions: readonly unknown[]; actions: readonly { type: RuleActionType }[]; wait: { amount: number } | null }): string {
-  const wait = rule.wait && (rule.trigger === 'waited_for_us' ? ` ${rule.wait.amount} h` : rule.trigger === 'waited_for_customer' ? ` ${rule.wait.amount} d` : '');
+const WAIT_UNIT: Partial<Record<RuleTrigger, string>> = { waited_for_us: 'h', waited_for_customer: 'd' };
+
+/** One action as the list's summary says it, with its value: "add tag billing", "assign to Alex Rivera". */
+function actionSummary(action: RuleAction, names: (id: number) => string): string {
+  switch (action.type) {
+    case 'assign':
+    case 'notify':
+      return `${ACTION_LABELS[action.type]} ${names(Number(action.value))}`;
+    case 'round_robin':
+      return `${ACTION_LABELS[action.type]} ${(action.agents ?? []).map(names).join(', ')}`;
+    case 'add_tag':
+    case 'remove_tag':
+      return `${action.type === 'add_tag' ? 'add tag' : 'remove tag'} ${action.value}`;
+    case 'set_status':
+      return `set status ${STATUS_LABELS[action.value as keyof typeof STATUS_LABELS]?.toLowerCase() ?? action.value}`;
+    case 'reply_snippet':
+      return 'reply with a snippet';
+    case 'add_note':
+      return 'add a note';
+    case 'mark_spam':
+      return 'mark as spam';
+  }
+}
+
+/** The list's one-line summary of a rule: "When a customer starts a conversation, 2 conditions → add tag billing, assign to Alex Rivera". */
+export function ruleSummary(rule: Pick<Rule, 'trigger' | 'conditions' | 'actions' | 'wait'>, names: (id: number) => string): string {
+  const unit = WAIT_UNIT[rule.trigger];
+  const wait = unit && rule.wait ? ` ${rule.wait.amount} ${unit}${rule.wait.business_hours ? ' (business hours)' : ''}` : '';
   const conditions = rule.conditions.length === 0 ? '' : `, ${rule.conditions.length} condition${rule.conditions.length === 1 ? '' : 's'}`;
-  const actions = rule.actions.map((action) => ACTION_LABELS[action.type]).join(', ');
-  return `When ${TRIGGER_LABELS[rule.trigger]}${wait ?? ''}${conditions} → ${actions}`;
+  return `When ${TRIGGER_LABELS[rule.trigger]}${wait}${conditions} → ${rule.actions.map((action) => actionSummary(action, names)).join(', ')}`;
 }
