@@ -38,6 +38,7 @@ import './styles/snippets.css';
 import './styles/rules.css';
 import './styles/notifications.css';
 import './styles/knowledge.css';
+import './styles/hours.css';
 
 restoreTheme();
 

@@ -46,6 +46,7 @@ export const COLLECTION_TABLES = {
   articles: { versions: { 6: 'id, slug, updated_at' } },
   custom_fields: { versions: { 7: 'id, key' } },
   rules: { versions: { 12: 'id, position' } },
+  business_hours: { versions: { 10: 'id' } },
 } as const satisfies { [C in CollectionName]: CollectionTable };
 
 /** The worker's own tables: base copies, the outbox, connection meta and presence (ephemeral). */

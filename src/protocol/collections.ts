@@ -35,6 +35,8 @@ export const COLLECTION_DEFINITIONS = {
   custom_fields: { key: 'id', keyType: 'string', audience: 'organization' },
   /** The organization's rules: ids chosen by the client, like snippets. */
   rules: { key: 'id', keyType: 'string', audience: 'organization' },
+  /** Business hours: one document per organization, id `hours`. */
+  business_hours: { key: 'id', keyType: 'string', audience: 'organization' },
 } as const satisfies { [C in CollectionName]: CollectionDefinition };
 
 type Definitions = typeof COLLECTION_DEFINITIONS;

@@ -2,6 +2,7 @@ import type { ContactFinancials } from './billing/financials';
 import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
 import type { RuleFields } from './rules/rule-model';
+import type { OrganizationHours } from './hours/hours-model';
 
 /**
  * Documents of the conversation domain as they travel over REST and the stream (§3). Every
@@ -241,9 +242,24 @@ export type Collections = {
   custom_fields: CustomField;
   /** The organization's rules, in order (§2 `rules`). */
   rules: Rule;
+  /** The organization's business hours (§3 organization `hours`): one document, id `hours`. */
+  business_hours: BusinessHoursDocument;
 };
 /** Each collection's key, audience and order: src/protocol/collections.ts. */
 export type CollectionName = keyof Collections;
+
+/** The id of the organization's one business hours document. */
+export const BUSINESS_HOURS_ID = 'hours';
+
+/** The organization's business hours as synced: null hours means none set (always open). */
+export type BusinessHoursDocument = {
+  id: typeof BUSINESS_HOURS_ID;
+  hours: OrganizationHours | null;
+  /** Who saved them last and when; null before anyone did. */
+  updated_by: number | null;
+  updated_at: number | null;
+  version: number;
+};
 
 /** `GET conversations/status` (§3 Statistics). */
 export type ConversationStatistics = {

@@ -84,6 +84,17 @@ export type WidgetConfig = {
   color: string;
   /** The first thing the panel says. */
   greeting: string;
+  /** Whether the team is in (business hours); null when the organization set none (always open). Absent from older servers. */
+  hours?: WidgetHours | null;
+};
+
+/** The business hours as the widget needs them, computed by the server when the config is read. */
+export type WidgetHours = {
+  open: boolean;
+  /** When the team next opens (epoch ms), while closed; null when open or never. */
+  next_opening: number | null;
+  /** When `open` next changes (epoch ms): the widget reads its config again then. Null: never. */
+  changes_at: number | null;
 };
 
 /** A message as the visitor sees it: no notes, no internal fields, the agent by name only. */
@@ -140,7 +151,16 @@ function isProfile(value: unknown): value is VisitorProfile {
 export function parseWidgetConfig(value: unknown): WidgetConfig | null {
   if (!isRecord(value) || !isString(value.name) || !isString(value.greeting) || !isString(value.color)) return null;
   if (!/^#[0-9a-f]{6}$/i.test(value.color)) return null;
-  return { name: value.name, color: value.color, greeting: value.greeting };
+  const hours = parseWidgetHours(value.hours);
+  return { name: value.name, color: value.color, greeting: value.greeting, ...(hours ? { hours } : {}) };
+}
+
+const isTimeOrNull = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
+
+/** The config's business hours, or null when absent or not of their shape. */
+function parseWidgetHours(value: unknown): WidgetHours | null {
+  if (!isRecord(value) || typeof value.open !== 'boolean' || !isTimeOrNull(value.next_opening) || !isTimeOrNull(value.changes_at)) return null;
+  return { open: value.open, next_opening: value.next_opening, changes_at: value.changes_at };
 }
 
 /**

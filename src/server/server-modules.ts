@@ -26,6 +26,7 @@ import type { JobServices, RouteRegistration, ServerModule } from './server-modu
 import { snippetsModule } from './snippets/snippets-module';
 import { tagsModule } from './tags/tags-module';
 import { rulesModule } from './rules/rules-module';
+import { hoursModule } from './hours/hours-module';
 
 /**
  * Every server module, in the order that matters: root routes register in this order, as before
@@ -55,6 +56,7 @@ export const SERVER_MODULES = [
   billingModule,
   customDataModule,
   rulesModule,
+  hoursModule,
   mutationsModule,
 ] as const satisfies readonly ServerModule[];
 

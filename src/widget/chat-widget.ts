@@ -4,6 +4,7 @@ import { createWidgetConnection, type ConnectionState } from './widget-connectio
 import { createWidgetView, type ViewStatus } from './widget-view';
 import { createVisitorStorage } from './visitor-storage';
 import { createHelpSection } from './widget-help';
+import { followHours } from './widget-hours';
 
 const STATUS: Record<ConnectionState, ViewStatus> = {
   connecting: { text: 'Connecting…', canWrite: true },
@@ -111,6 +112,7 @@ export function startChatWidget(options: { serverOrigin: string; org: string; co
   });
 
   view.setStatus(STATUS.connecting);
+  followHours({ serverOrigin, org, hours: config.hours, show: (text) => view.setAway(text) });
   view.renderLog(log);
   view.setOpen(open);
   connection.start();

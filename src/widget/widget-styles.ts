@@ -68,6 +68,8 @@ button, input, textarea { font: inherit; color: inherit; }
 .header__titles { flex: 1; min-width: 0; }
 .header__name { margin: 0; font-size: 16px; font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }
 .header__status { margin: 2px 0 0; font-size: 12px; }
+.away { margin: 0; padding: 8px 16px; font-size: 13px; color: var(--text); background: var(--away-bg, rgba(127, 127, 127, 0.1)); border-bottom: 1px solid var(--border); }
+.away[hidden] { display: none; }
 .icon-button {
   flex: none; width: 32px; height: 32px; border: 0; border-radius: 8px; padding: 0;
   display: grid; place-items: center; cursor: pointer; background: transparent; color: inherit;

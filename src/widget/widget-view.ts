@@ -24,6 +24,8 @@ export type WidgetView = {
   setStatus(status: ViewStatus): void;
   /** A line above the composer: an error (role alert) or null to hide it. */
   setNotice(text: string | null): void;
+  /** The line under the header while the team is away (business hours), or null to hide it. */
+  setAway(text: string | null): void;
   setUnread(count: number): void;
   setProfile(profile: VisitorProfile): void;
 };
@@ -52,6 +54,7 @@ export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: Wi
   closeButton.addEventListener('click', () => handlers.onToggle());
   const header = h('header', { class: 'header' }, h('div', { class: 'header__titles' }, h('h2', { class: 'header__name' }, config.name), status), closeButton);
 
+  const away = h('p', { class: 'away', role: 'status', hidden: true });
   const log = h('div', { class: 'log', role: 'log', 'aria-label': 'Messages', 'aria-live': 'polite', tabindex: '0' });
   const greeting = bubble({ from: 'agent', author: config.name, text: config.greeting });
   const notice = h('p', { class: 'notice notice--error', role: 'alert', hidden: true });
@@ -110,7 +113,7 @@ export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: Wi
   });
 
   const footer = h('div', { class: 'footer' }, detailsToggle);
-  const panel = h('div', { class: 'panel', id: 'chat-panel', role: 'dialog', 'aria-label': `Chat with ${config.name}`, hidden: true }, header, help, log, notice, details, composer, footer);
+  const panel = h('div', { class: 'panel', id: 'chat-panel', role: 'dialog', 'aria-label': `Chat with ${config.name}`, hidden: true }, header, away, help, log, notice, details, composer, footer);
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       handlers.onToggle();
@@ -148,6 +151,10 @@ export function createWidgetView(root: ShadowRoot, host: HTMLElement, config: Wi
     setNotice(text) {
       notice.hidden = text === null;
       notice.textContent = text ?? '';
+    },
+    setAway(text) {
+      away.hidden = text === null;
+      away.textContent = text ?? '';
     },
     setUnread(count) {
       unread = count;

@@ -46,6 +46,7 @@ const SCREENS: Screen[] = [
   { name: 'integrations', path: ({ slug }) => `/${slug}/integrations`, ready: heading('Integrations') },
   { name: 'tags', path: ({ slug }) => `/${slug}/tags`, ready: (page) => page.getByRole('textbox', { name: 'New tag' }) },
   { name: 'rules', path: ({ slug }) => `/${slug}/rules`, ready: (page) => page.getByText('Tag billing mail').first() },
+  { name: 'business hours', path: ({ slug }) => `/${slug}/hours`, ready: (page) => page.getByRole('switch', { name: 'Open on Monday' }) },
 ];
 
 const LOOKS = [

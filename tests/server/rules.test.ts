@@ -3,6 +3,8 @@ import type { InboundResponse } from '../../src/protocol/api/channels';
 import type { RuleDryRun } from '../../src/protocol/api/rule-requests';
 import type { Conversation, Message, Rule } from '../../src/protocol/documents';
 import type { ApiClient } from '../support/api-client';
+import { defaultHours } from '../../src/protocol/hours/hours-model';
+import { addBusinessMillis } from '../../src/protocol/hours/schedule';
 import { EMAIL_ENV, signUpWithChannel, threadOf, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
 import { describeEachDatabase, sharedDnsServer, uid } from './server-suite';
 import { seedInto } from './sync-fixtures';
@@ -239,6 +241,34 @@ describeEachDatabase('rules', (database) => {
     expect((await conversation(inbox.api, answered.conversationId)).tags).toEqual([]);
     expect((await ruleNotes(inbox.api, control.conversationId)).map((note) => note.message)).toEqual(['Rule “Chase”: added tag late.']);
     expect((await jobs(`${control.conversationId}:${rule.id}`)).map((job) => [job.attempts, job.done_at !== null])).toEqual([[1, true]]);
+  });
+
+  it('reads the business hours: within them with no schedule set, outside them on a closed week, where a business-hours wait never ends', async () => {
+    const open = await signUpWithChannel(suite);
+    const closed = await signUpWithChannel(suite);
+    const closedWeek = { timezone: 'Europe/Paris', week: [[], [], [], [], [], [], []], holidays: { country: null, dates: [] } };
+    expect((await closed.api.post('organization/hours', closedWeek)).status).toBe(200);
+    for (const inbox of [open, closed]) {
+      await createRule(inbox.api, { trigger: 'created_by_customer', conditions: [{ field: 'business_hours', op: 'within', value: '' }], actions: [{ type: 'add_tag', value: 'in-hours' }] });
+      await createRule(inbox.api, { trigger: 'created_by_customer', conditions: [{ field: 'business_hours', op: 'outside', value: '' }], actions: [{ type: 'add_tag', value: 'after-hours' }] });
+    }
+    const counted = await createRule(closed.api, { trigger: 'waited_for_us', wait: { amount: 2, business_hours: true }, actions: [{ type: 'add_tag', value: 'late' }] });
+    const plain = await createRule(closed.api, { trigger: 'waited_for_us', wait: { amount: 2, business_hours: false }, actions: [{ type: 'add_tag', value: 'late' }] });
+    const inOpen = await mailIn(open);
+    const inClosed = await mailIn(closed);
+    expect((await conversation(open.api, inOpen.conversationId)).tags).toEqual(['in-hours']);
+    expect((await conversation(closed.api, inClosed.conversationId)).tags).toEqual(['after-hours']);
+    const jobs = await suite.db().selectFrom('jobs').select(['ref', 'run_at']).where('kind', '=', 'rule_wait').where('org_id', '=', closed.session.organization.id).execute();
+    expect(jobs.map((job) => job.ref)).toEqual([`${inClosed.conversationId}:${plain.id}`]);
+    expect(jobs.some((job) => job.ref.endsWith(counted.id))).toBe(false);
+
+    // Counted in business hours on a working week: the wait ends 2 open hours after the customer's message.
+    const week = defaultHours('Asia/Tokyo');
+    expect((await open.api.post('organization/hours', week)).status).toBe(200);
+    const weekRule = await createRule(open.api, { trigger: 'waited_for_us', wait: { amount: 2, business_hours: true }, actions: [{ type: 'add_tag', value: 'late' }] });
+    const [received] = await threadOf(open.api, inOpen.conversationId);
+    const [job] = await suite.db().selectFrom('jobs').select('run_at').where('kind', '=', 'rule_wait').where('ref', '=', `${inOpen.conversationId}:${weekRule.id}`).execute();
+    expect(Number(job?.run_at)).toBe(addBusinessMillis(week, new Date(received?.timestamp_ts ?? 0), 2 * 3_600_000)?.getTime());
   });
 
   it('the dry run counts the last 30 days’ conversations the conditions match, with a sample', async () => {

@@ -12,6 +12,7 @@ import { useInboxUnreadCounts } from '../screens/conversations/list/use-inbox-un
 import { useSignedIn } from '../session/signed-in-context';
 import { AccountMenu } from './AccountMenu';
 import { ConnectionStatus } from './ConnectionStatus';
+import { HoursStatusLine } from './HoursStatusLine';
 import { SettingsNav } from './SettingsNav';
 import { UnreadCount } from './UnreadCount';
 import { useUnreadTitle } from './use-unread-title';
@@ -27,8 +28,11 @@ export function AppShell() {
         <aside className="sidebar">
           <div className="sidebar__org">
             <ProductMark size={26} />
-            <span className="sidebar__org-name" title={organization.name}>
-              {organization.name}
+            <span className="sidebar__org-text">
+              <span className="sidebar__org-name" title={organization.name}>
+                {organization.name}
+              </span>
+              <HoursStatusLine />
             </span>
           </div>
           <Link to={`/${slug}/conversations/new`} className="btn btn--primary btn--small sidebar__new" title="New conversation">
@@ -44,6 +48,7 @@ export function AppShell() {
           <SettingsNav>
             <SidebarLink to={`/${slug}/account/general`} icon="user" label="Account" section={`/${slug}/account`} />
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
+            <SidebarLink to={`/${slug}/hours`} icon="clock" label="Business hours" />
             <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
             <SidebarLink to={`/${slug}/rules`} icon="sliders" label="Rules" />
             <SidebarLink to={`/${slug}/knowledge`} icon="info" label="Knowledge base" />

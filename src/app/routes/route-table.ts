@@ -50,6 +50,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     title: 'Organization',
     load: () => import('../screens/settings/OrganizationGeneralScreen'),
   },
+  // Business hours need no role (§6).
+  { path: 'hours', title: 'Business hours', load: () => import('../screens/hours/HoursScreen') },
   { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
   // Read by every agent (read-only without `snippet.*`, which the server checks on each write).
   { path: 'snippets', title: 'Snippets', load: () => import('../screens/snippets/SnippetsScreen') },

@@ -3,6 +3,7 @@
 export type CustomInbox = { key: string; name: string; query: string; is_default?: true | undefined };
 
 export type { NotificationSettings } from '../notifications/notification-settings';
+import type { OrganizationHours } from '../hours/hours-model';
 import type { NotificationSettings } from '../notifications/notification-settings';
 
 /** How an agent likes to work, on every device they use. */
@@ -48,6 +49,7 @@ export type Agent = {
   signature?: string;
 };
 
+/** The older stored shape of an organization's hours, read as OrganizationHours (organization-model.ts). */
 export type OpeningHours = {
   timezone: string;
   /** Seven entries, Monday first; null is closed. Times are "HH:MM". */
@@ -61,7 +63,8 @@ export type Organization = {
   is_premium: boolean;
   trial_ends_at: number | null;
   onboarding: Record<string, boolean>;
-  hours: OpeningHours | null;
+  /** Business hours (src/protocol/hours/hours-model.ts); older rows' `{timezone, days}` are read as it. */
+  hours: OrganizationHours | null;
   is_custom_data_enabled: boolean;
   created_at: number;
 };

@@ -19,11 +19,12 @@ import { notifyCustomerMessage } from '../notifications/notify-customer-message'
 import type { Write } from '../realtime/write-transaction';
 import { findVisitor, visitorConversation } from './visitor-queries';
 import { wakeOnCustomerMessage } from '../conversations/snooze-conversation';
+import { sendAutoReply } from '../hours/auto-reply';
 
 const SUBJECT_MAX_CHARS = 100;
 
 export type StoredVisitorMessage =
-  | { status: 'stored'; message: Message; visitor: ChatVisitorRow; contactId: number; conversationId: number }
+  | { status: 'stored'; message: Message; visitor: ChatVisitorRow; contactId: number; conversationId: number; autoReply?: Message | null }
   | { status: 'blocked' };
 
 /**
@@ -88,7 +89,9 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
   });
   await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || 'A visitor', text: input.text, messageId: message.id });
   await conversationEvent(write, { trigger: isNew ? 'created_by_customer' : 'customer_replied', conversationId: conversation.id, text: input.text });
-  return { status: 'stored', message, visitor: linked, contactId: contact.id, conversationId: conversation.id };
+  // Outside business hours, the chat auto-reply (once per closed period), sent to the visitor with the answer to their send.
+  const autoReply = await sendAutoReply(write, conversation, 'CHAT');
+  return { status: 'stored', message, visitor: linked, contactId: contact.id, conversationId: conversation.id, autoReply };
 }
 
 /**

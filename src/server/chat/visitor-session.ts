@@ -148,6 +148,8 @@ export function createVisitorSession(deps: { ctx: AppContext; socket: StreamSock
     session.client.conversationId = stored.conversationId;
     goLive(session.orgId, stored.contactId);
     send({ action: 'sent', client_id: clientId, message: toWidgetMessage(stored.message, NO_NAMES) });
+    // The hub may not have known the conversation yet (a first message): the widget keeps a message once by id.
+    if (stored.autoReply) send({ action: 'message', message: toWidgetMessage(stored.autoReply, NO_NAMES) });
   }
 
   async function onIdentify(session: Opened, json: unknown): Promise<void> {

@@ -5,6 +5,8 @@ import type { AppContext } from '../app-context';
 import { notFound } from '../http/http-error';
 import { parseInput } from '../http/parse-input';
 import { findOrganizationBySlug } from '../organization/organization-queries';
+import { readOrganizationHours } from '../organization/organization-model';
+import { widgetHours } from '../hours/widget-hours';
 import { readChatSettings } from './chat-settings-queries';
 
 /**
@@ -20,6 +22,7 @@ export function registerWidgetConfigRoute(app: FastifyInstance, ctx: AppContext)
     const settings = organization ? await readChatSettings(ctx.db, organization.id) : null;
     if (!organization || !settings?.enabled) throw notFound(WIDGET_ERRORS.unavailable);
     void reply.header('cache-control', 'public, max-age=60');
-    return { name: organization.name, color: settings.color, greeting: settings.greeting };
+    const hours = widgetHours(readOrganizationHours(organization.hours), new Date(ctx.clock()));
+    return { name: organization.name, color: settings.color, greeting: settings.greeting, ...(hours ? { hours } : {}) };
   });
 }

@@ -1,16 +1,26 @@
 import { z } from 'zod';
-import type { OpeningHours, Organization } from '../../protocol/api/models';
+import type { Organization } from '../../protocol/api/models';
+import { fromLegacyHours, organizationHoursSchema, type OrganizationHours } from '../../protocol/hours/hours-model';
 import type { OrganizationRow } from './organization-tables';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 
 const onboardingSchema = z.record(z.string(), z.boolean());
-const hoursSchema: z.ZodType<OpeningHours | null> = z
-  .object({
-    timezone: z.string(),
-    days: z.array(z.object({ open: z.string(), close: z.string() }).nullable()),
-  })
-  .nullable();
+const legacyHoursSchema = z.object({
+  timezone: z.string(),
+  days: z.array(z.object({ open: z.string(), close: z.string() }).nullable()),
+});
+/** The hours column: the current model, or the older `{timezone, days}` read as it; anything else is none. */
+const hoursSchema: z.ZodType<OrganizationHours | null> = z.union([
+  organizationHoursSchema,
+  legacyHoursSchema.transform(fromLegacyHours),
+  z.null(),
+]);
+
+/** The organization's business hours as stored (organizations.hours), in the current model. */
+export function readOrganizationHours(text: string | null): OrganizationHours | null {
+  return readJsonColumn(text, hoursSchema, null);
+}
 
 export function toOrganization(row: OrganizationRow): Organization {
   return {
@@ -20,7 +30,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     is_premium: fromSqlBoolean(row.is_premium),
     trial_ends_at: row.trial_ends_at,
     onboarding: readJsonColumn(row.onboarding, onboardingSchema, {}),
-    hours: readJsonColumn(row.hours, hoursSchema, null),
+    hours: readOrganizationHours(row.hours),
     is_custom_data_enabled: fromSqlBoolean(row.is_custom_data_enabled),
     created_at: row.created_at,
   };

@@ -30,6 +30,7 @@ export function ruleWaitJob(deps: WriteDeps): JobHandler {
       if (!waiting || waiting.waitsFor !== rule.trigger) return;
       const scene = await sceneOf(write, row);
       const due = waitEnds(rule, waiting.since, await scene.hours());
+      if (due === null) return;
       if (due > write.now) {
         // The rule waits longer since it was scheduled (edited): it waits again, once.
         await scheduleJob(write.trx, { orgId: write.orgId, kind: RULE_WAIT_JOB, ref: job.ref, runAt: due, now: write.now });

@@ -34,8 +34,8 @@ export function waitMs(rule: Pick<Rule, 'trigger' | 'wait'>): number {
   return rule.trigger === 'waited_for_customer' ? amount * 24 * HOUR_MS : amount * HOUR_MS;
 }
 
-/** When a wait that began at `since` ends. */
-export function waitEnds(rule: Pick<Rule, 'trigger' | 'wait'>, since: number, hours: RuleHours): number {
+/** When a wait that began at `since` ends; null when it never does (closed for good). */
+export function waitEnds(rule: Pick<Rule, 'trigger' | 'wait'>, since: number, hours: RuleHours): number | null {
   return rule.wait?.business_hours ? hours.addOpen(since, waitMs(rule)) : since + waitMs(rule);
 }
 
@@ -93,7 +93,9 @@ async function hoursOf(write: Write): Promise<RuleHours> {
 }
 
 async function scheduleWait(write: Write, rule: Rule, conversationId: number, since: number, hours: RuleHours): Promise<void> {
-  await scheduleJob(write.trx, { orgId: write.orgId, kind: RULE_WAIT_JOB, ref: waitRef(conversationId, rule.id), runAt: waitEnds(rule, since, hours), now: write.now });
+  const runAt = waitEnds(rule, since, hours);
+  if (runAt === null) return;
+  await scheduleJob(write.trx, { orgId: write.orgId, kind: RULE_WAIT_JOB, ref: waitRef(conversationId, rule.id), runAt, now: write.now });
 }
 
 /**

@@ -16,6 +16,7 @@ import { billingMutations } from './billing-mutations';
 import { customDataMutations } from './custom-data-mutations';
 import { contactMutations } from './contact-mutations';
 import { ruleMutations } from './rule-mutations';
+import { hoursMutations } from './hours-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
 
 /**
@@ -37,6 +38,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...customDataMutations,
   ...contactMutations,
   ...ruleMutations,
+  ...hoursMutations,
 };
 
 /** The definition of an input's kind: each entry only ever receives inputs of its own kind. */

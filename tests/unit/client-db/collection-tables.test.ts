@@ -31,6 +31,8 @@ function openAsPreviousBuild(name: string, upTo = Infinity): Dexie {
   if (upTo < 8) return db;
   // One index entry less per message (issue 13's ingest).
   db.version(8).stores({ messages: 'id, [conversation_id+timestamp_ts], target_id' });
+  // Business hours (issue 37).
+  db.version(10).stores({ business_hours: 'id' });
   return db;
 }
 

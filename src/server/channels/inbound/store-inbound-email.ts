@@ -20,6 +20,7 @@ import { findThread, isKnownMessageId, recordMessageId } from './email-threading
 import type { ParsedEmail } from './parsed-email';
 import { wakeOnCustomerMessage } from '../../conversations/snooze-conversation';
 import { conversationEvent } from '../../rules/rule-engine';
+import { sendAutoReply } from '../../hours/auto-reply';
 
 const MAX_RECIPIENTS = 50;
 
@@ -110,6 +111,8 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
     await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || email.from.address, text: text || email.subject, messageId: message.id });
     await conversationEvent(write, { trigger: isNew ? 'created_by_customer' : 'customer_replied', conversationId: conversation.id, text });
   }
+  // Outside business hours, the email auto-reply (once per closed period); never to machine-written mail (RFC 3834).
+  if (autoKind === null && contact) await sendAutoReply(write, conversation, 'EMAIL');
   return { status: 'stored', conversation_id: conversation.id, message_id: message.id, is_new_conversation: isNew };
 }
 

@@ -28,7 +28,7 @@ type ThreadEntryProps = EntryHandlers & {
 export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, hasEarlier = false, ...handlers }: ThreadEntryProps) {
   const author = authorOf(entry, agents, contacts, me);
   // The worker's optimistic copy names no author: it is this agent's own, not yet saved.
-  const mine = entry.source !== RULE_SOURCE && (entry.agent_id === me.id || (entry.agent_id === null && entry.contact_id === null));
+  const mine = entry.source !== RULE_SOURCE && (entry.agent_id === me.id || (entry.agent_id === null && entry.contact_id === null && !isOwnAutoReply(entry)));
   const className = fresh ? 'entry--new' : '';
   if (entry.type === 'NOTE') {
     return (
@@ -58,9 +58,15 @@ export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, 
   );
 }
 
+/** The business hours auto-reply the server wrote (no agent, no contact): nobody's own. */
+function isOwnAutoReply(entry: LocalMessage): boolean {
+  return entry.agent_id === null && entry.contact_id === null && entry.auto_kind === 'AUTO_REPLY';
+}
+
 function authorOf(entry: LocalMessage, agents: AgentDirectory, contacts: ReadonlyMap<number, Contact>, me: AgentSummary): Author {
   // A rule's entry in the history (issue 37): its text names the rule.
   if (entry.source === RULE_SOURCE) return { name: 'Rule', email: '', avatar: null };
+  if (isOwnAutoReply(entry)) return { name: 'Business hours', email: '', avatar: null };
   if (entry.agent_id === null && entry.contact_id === null) return { name: me.name, email: me.email, avatar: me.avatar };
   if (entry.agent_id !== null) {
     const agent = agents.get(entry.agent_id);

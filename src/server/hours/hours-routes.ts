@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { organizationHoursSchema } from '../../protocol/hours/hours-model';
+import { MUTATION_ROUTES } from '../../protocol/mutations/mutation-input';
+import type { AppContext } from '../app-context';
+import { requireSession } from '../http/auth-hook';
+import { parseInput } from '../http/parse-input';
+import { registerRoute } from '../http/protocol-route';
+import { runMutation } from '../mutations/run-mutation';
+import { saveBusinessHours } from './hours-writes';
+
+/**
+ * `POST organization/hours` (§7): any agent of the organization may set its business hours (§6
+ * "no role requirement: … business hours"); the body is validated with the same schema the
+ * screen uses, so its field errors (overlaps, bad times, unknown zone or country) match.
+ */
+export function registerHoursRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireSession(ctx);
+
+  registerRoute(app, MUTATION_ROUTES['save-business-hours'], { preHandler }, (request, reply) =>
+    runMutation(ctx, request, reply, async (write, caller) => saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body))),
+  );
+}
