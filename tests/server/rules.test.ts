@@ -8,6 +8,7 @@ import { addBusinessMillis } from '../../src/protocol/hours/schedule';
 import { EMAIL_ENV, signUpWithChannel, threadOf, useEmailSuite, type EmailInbox, type EmailSuite } from './email-fixtures';
 import { describeEachDatabase, sharedDnsServer, uid } from './server-suite';
 import { seedInto } from './sync-fixtures';
+import { openWidget } from '../support/widget-client';
 import { invitedTeammate } from './teammates';
 
 const dns = await sharedDnsServer();
@@ -107,6 +108,30 @@ describeEachDatabase('rules', (database) => {
     const started = await inbox.api.post<{ conversation: Conversation }>('conversations/', { to: `new-${uid()}@customer.example`, subject: 'We write first', message: 'Hello from us' });
     expect(started.status).toBe(201);
     expect(await seen(started.body.conversation.id)).toEqual(['saw created_by_agent']);
+  });
+
+  it('runs rules on a visitor’s chat messages: the first starts a conversation, the next is a customer reply', async () => {
+    const inbox = await signUpWithChannel(suite);
+    expect((await inbox.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } })).status).toBe(200);
+    await createRule(inbox.api, { trigger: 'created_by_customer', conditions: [{ field: 'channel', op: 'is', value: 'CHAT' }], actions: [{ type: 'add_tag', value: 'chat-new' }] });
+    await createRule(inbox.api, { trigger: 'customer_replied', conditions: [{ field: 'body', op: 'contains', value: 'urgent' }], actions: [{ type: 'set_status', value: 'WAITING' }] });
+    const widget = openWidget(suite.server.url, { org: inbox.domain, ip: `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+    try {
+      await widget.ready();
+      const send = async (text: string) => {
+        const clientId = `c-${uid()}${uid()}`;
+        widget.send({ action: 'send', client_id: clientId, text });
+        await widget.next((frame) => frame.action === 'sent' && 'client_id' in frame && frame.client_id === clientId);
+      };
+      await send('Hello, a question about my order');
+      const [chat] = (await inbox.api.get<{ conversations: Conversation[] }>('conversations/?limit=10')).body.conversations.filter((c) => c.channel === 'CHAT');
+      if (!chat) throw new Error('No chat conversation');
+      expect(chat).toMatchObject({ tags: ['chat-new'], status: 'OPENED' });
+      await send('It is urgent');
+      expect(await conversation(inbox.api, chat.id)).toMatchObject({ tags: ['chat-new'], status: 'WAITING' });
+    } finally {
+      await widget.close();
+    }
   });
 
   it('runs each action: tags, status, notes, a snippet reply, round robin, spam and a notification', async () => {

@@ -21,6 +21,9 @@ export async function dryRunRule(db: Db, orgId: number, now: number, input: z.ou
   const started = performance.now();
   const needsBody = input.conditions.some((condition) => condition.field === 'body');
   const needsHours = input.conditions.some((condition) => condition.field === 'business_hours');
+  // Read only what the conditions look at: parsing every row's custom data costs more than the match.
+  const needsData = input.conditions.some((condition) => condition.field === 'custom_data');
+  const needsTags = input.conditions.some((condition) => condition.field === 'tags');
   const org = needsHours ? await db.selectFrom('organizations').select('hours').where('id', '=', orgId).executeTakeFirstOrThrow() : null;
   const hours = ruleHours(org?.hours ?? null);
   const rows = await db
@@ -72,10 +75,10 @@ export async function dryRunRule(db: Db, orgId: number, now: number, input: z.ou
       senderEmail: row.email?.toLowerCase() ?? null,
       subject: row.subject,
       body,
-      tags: readJsonColumn(row.tags, tagList, []),
+      tags: needsTags ? readJsonColumn(row.tags, tagList, []) : [],
       status: row.status,
       assigneeId: row.agent_id,
-      customData: { ...readCustomData(row.contact_data ?? null), ...readCustomData(row.custom_data) },
+      customData: needsData ? { ...readCustomData(row.contact_data ?? null), ...readCustomData(row.custom_data) } : {},
       contactTrusted: row.is_trusted === 1,
       isOpen: () => hours.isOpen(createdAt),
     };
