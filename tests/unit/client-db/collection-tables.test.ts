@@ -33,6 +33,8 @@ function openAsPreviousBuild(name: string, upTo = Infinity): Dexie {
   db.version(8).stores({ messages: 'id, [conversation_id+timestamp_ts], target_id' });
   // Business hours (issue 37).
   db.version(10).stores({ business_hours: 'id' });
+  // Rules (issue 37).
+  db.version(12).stores({ rules: 'id, position' });
   return db;
 }
 
