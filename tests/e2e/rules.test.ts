@@ -28,7 +28,7 @@ async function createRule(page: Page, name: string, tag: string, more?: (form: R
 }
 
 describe('rules', () => {
-  it('creates rules in the sentence form, shows errors in place, reorders them with the keyboard and disables one', async () => {
+  it('creates rules in the sentence form, shows errors in place, reorders them with the keyboard and by dragging, and disables one', async () => {
     const page = await suite.newAgentPage();
     await page.goto(`/${suite.seeded.slug}/rules`);
     await expect.poll(() => page.getByRole('heading', { name: 'Rules', level: 1 }).count()).toBe(1);
@@ -60,12 +60,17 @@ describe('rules', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`1. ${second}`);
     await expect.poll(async () => (await rulesOnServer()).sort((a, b) => a.position - b.position).map((rule) => rule.name)).toEqual([second, first]);
 
+    // Dragging the row back puts it first again.
+    await ruleRows(page).filter({ hasText: first }).dragTo(ruleRows(page).first());
+    await expect.poll(() => ruleRows(page).first().getAttribute('aria-label')).toBe(`1. ${first}`);
+    await expect.poll(async () => (await rulesOnServer()).sort((a, b) => a.position - b.position).map((rule) => rule.name)).toEqual([first, second]);
+
     await page.getByRole('switch', { name: `${first} enabled` }).click();
-    await expect.poll(() => ruleRows(page).nth(1).getAttribute('aria-label')).toBe(`2. ${first} (off)`);
+    await expect.poll(() => ruleRows(page).first().getAttribute('aria-label')).toBe(`1. ${first} (off)`);
     await expect.poll(async () => (await rulesOnServer()).find((rule) => rule.name === first)?.enabled).toBe(false);
   });
 
-  it('a rule agent A writes tags and assigns mail from a domain, and agent B sees such a mail arrive tagged and assigned', async () => {
+  it('a rule agent A writes tags and assigns mail from a domain, and agent B sees such a mail arrive tagged and assigned (and may not change rules)', async () => {
     const alexEmail = `alex@${suite.seeded.slug}.example`;
     const [agentA, agentB] = await Promise.all([suite.newAgentPage(), suite.newAgentPage({ email: alexEmail })]);
     const domain = `acme-${uid()}.example`;
@@ -86,5 +91,12 @@ describe('rules', () => {
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => row.locator('.tag').allTextContents()).toEqual([tag]);
     await expect.poll(() => row.getByText('Assigned to Alex Rivera').count()).toBe(1);
+
+    // Alex holds no rule.*: the page shows the rules and offers no change.
+    await agentB.goto(`/${suite.seeded.slug}/rules`);
+    await expect.poll(() => agentB.getByRole('note').filter({ hasText: 'changing them needs the rule.* permission' }).count()).toBe(1);
+    await expect.poll(() => ruleRows(agentB).count()).toBeGreaterThan(0);
+    expect(await agentB.getByRole('button', { name: 'New rule' }).count()).toBe(0);
+    expect(await agentB.getByRole('switch').count()).toBe(0);
   });
 });
