@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Rule } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { sendEmail, startEmailServer } from '../support/email-server';
+import { localRecords } from '../support/local-records';
 import { useMailServers } from '../support/mail-servers';
 
 const uid = () => randomBytes(4).toString('hex');
@@ -98,5 +99,29 @@ describe('rules', () => {
     await expect.poll(() => ruleRows(agentB).count()).toBeGreaterThan(0);
     expect(await agentB.getByRole('button', { name: 'New rule' }).count()).toBe(0);
     expect(await agentB.getByRole('switch').count()).toBe(0);
+  });
+
+  it('a rule written offline shows at once, waits in the outbox and is saved back online; one the server refuses is taken back with its reason', async () => {
+    const page = await suite.newAgentPage();
+    await suite.api.post('snippets/', { id: 'sn-rules-e2e', name: 'We got it', body: 'We got your message.' });
+    await page.goto(`/${suite.seeded.slug}/rules`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Rules', level: 1 }).count()).toBe(1);
+    await page.context().setOffline(true);
+    const kept = `Offline ${uid()}`;
+    await createRule(page, kept, 'offline');
+    await expect.poll(async () => (await localRecords(page, suite.seeded.slug, 'outbox')).some((row) => JSON.stringify(row['args']).includes(kept)), { message: 'the offline rule waits in the outbox' }).toBe(true);
+
+    const refused = `Refused ${uid()}`;
+    await createRule(page, refused, 'x', async (form) => {
+      await form.getByLabel('Action 1', { exact: true }).selectOption('reply_snippet');
+      await form.getByLabel('Action 1 value').selectOption({ label: 'We got it' });
+    });
+    // Meanwhile the snippet is deleted: the server refuses the rule that names it.
+    expect((await suite.api.delete('snippets/sn-rules-e2e')).status).toBe(200);
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await rulesOnServer()).some((rule) => rule.name === kept), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => ruleRows(page).filter({ hasText: refused }).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByText('is not a snippet').count()).toBeGreaterThan(0);
+    expect((await rulesOnServer()).some((rule) => rule.name === refused)).toBe(false);
   });
 });
