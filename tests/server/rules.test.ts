@@ -268,7 +268,7 @@ describeEachDatabase('rules', (database) => {
     expect((await jobs(`${control.conversationId}:${rule.id}`)).map((job) => [job.attempts, job.done_at !== null])).toEqual([[1, true]]);
   });
 
-  it('reads the business hours: within them with no schedule set, outside them on a closed week, where a business-hours wait never ends', async () => {
+  it('reads the business hours: within them with no schedule set, outside them on a closed week, where a business-hours wait never ends, and new hours move the waits', async () => {
     const open = await signUpWithChannel(suite);
     const closed = await signUpWithChannel(suite);
     const closedWeek = { timezone: 'Europe/Paris', week: [[], [], [], [], [], [], []], holidays: { country: null, dates: [] } };
@@ -294,6 +294,19 @@ describeEachDatabase('rules', (database) => {
     const [received] = await threadOf(open.api, inOpen.conversationId);
     const [job] = await suite.db().selectFrom('jobs').select('run_at').where('kind', '=', 'rule_wait').where('ref', '=', `${inOpen.conversationId}:${weekRule.id}`).execute();
     expect(Number(job?.run_at)).toBe(addBusinessMillis(week, new Date(received?.timestamp_ts ?? 0), 2 * 3_600_000)?.getTime());
+
+    // New hours: the wait is counted again on them (one pending job, at the new end).
+    const moved = defaultHours('America/New_York');
+    expect((await open.api.post('organization/hours', moved)).status).toBe(200);
+    const pending = await suite
+      .db()
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', 'rule_wait')
+      .where('ref', '=', `${inOpen.conversationId}:${weekRule.id}`)
+      .where('cancelled_at', 'is', null)
+      .execute();
+    expect(pending.map((row) => Number(row.run_at))).toEqual([addBusinessMillis(moved, new Date(received?.timestamp_ts ?? 0), 2 * 3_600_000)?.getTime()]);
   });
 
   it('the dry run counts the last 30 days’ conversations the conditions match, with a sample', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { requireSession } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { registerRoute } from '../http/protocol-route';
+import { businessHoursChanged } from '../rules/rule-waits';
 import { runMutation } from '../mutations/run-mutation';
 import { saveBusinessHours } from './hours-writes';
 
@@ -17,6 +18,11 @@ export function registerHoursRoutes(app: FastifyInstance, ctx: AppContext): void
   const preHandler = requireSession(ctx);
 
   registerRoute(app, MUTATION_ROUTES['save-business-hours'], { preHandler }, (request, reply) =>
-    runMutation(ctx, request, reply, async (write, caller) => saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body))),
+    runMutation(ctx, request, reply, async (write, caller) => {
+      const saved = await saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body));
+      // Waiting rules that count business hours end on the new schedule (issue 37, rules).
+      await businessHoursChanged(write);
+      return saved;
+    }),
   );
 }

@@ -175,3 +175,14 @@ export async function armRule(write: Write, rule: Rule | null, ruleId: string): 
     if (waiting.waitsFor === rule.trigger) await scheduleWait(write, rule, waiting.conversationId, waiting.since, hours);
   }
 }
+
+/**
+ * The organization's business hours changed: the jobs of waiting rules that count business hours
+ * are made again on the new schedule (called by the hours' save, in its write).
+ */
+export async function businessHoursChanged(write: Write): Promise<void> {
+  for (const trigger of ['waited_for_us', 'waited_for_customer'] as const) {
+    for (const rule of await enabledRules(write, trigger)) if (rule.wait?.business_hours) await armRule(write, rule, rule.id);
+  }
+}
+
