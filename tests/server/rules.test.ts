@@ -110,6 +110,18 @@ describeEachDatabase('rules', (database) => {
     expect(await seen(started.body.conversation.id)).toEqual(['saw created_by_agent']);
   });
 
+  it('runs the rules of a bulk change for each conversation it changes', async () => {
+    const inbox = await signUpWithChannel(suite);
+    await createRule(inbox.api, { name: 'Closing', trigger: 'status_changed', conditions: [{ field: 'status', op: 'is', value: 'CLOSED' }], actions: [{ type: 'add_tag', value: 'closed-by-bulk' }] });
+    const one = await mailIn(inbox);
+    const two = await mailIn(inbox);
+    expect((await inbox.api.post('conversations/bulk', { ids: [one.conversationId, two.conversationId], action: { status: 'CLOSED' } })).status).toBe(200);
+    for (const id of [one.conversationId, two.conversationId]) {
+      expect((await conversation(inbox.api, id)).tags).toEqual(['closed-by-bulk']);
+      expect((await ruleNotes(inbox.api, id)).map((note) => note.message)).toEqual(['Rule “Closing”: added tag closed-by-bulk.']);
+    }
+  });
+
   it('runs rules on a visitor’s chat messages: the first starts a conversation, the next is a customer reply', async () => {
     const inbox = await signUpWithChannel(suite);
     expect((await inbox.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } })).status).toBe(200);

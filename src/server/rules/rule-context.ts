@@ -9,8 +9,22 @@ import type { Write } from '../realtime/write-transaction';
 import { ruleHours, type RuleHours } from './rule-hours';
 import { toRule } from './rule-model';
 
+/**
+ * The enabled rules of each trigger read in a write, so a bulk change of 500 conversations reads
+ * them once. Rules change only through their own routes, never in a write that runs them.
+ */
+const readRules = new WeakMap<Write, Map<string, Promise<Rule[]>>>();
+
 /** The enabled rules of a trigger, in the organization's order. */
-export async function enabledRules(write: Write, trigger: string): Promise<Rule[]> {
+export function enabledRules(write: Write, trigger: string): Promise<Rule[]> {
+  let byTrigger = readRules.get(write);
+  if (!byTrigger) readRules.set(write, (byTrigger = new Map()));
+  let rules = byTrigger.get(trigger);
+  if (!rules) byTrigger.set(trigger, (rules = readEnabledRules(write, trigger)));
+  return rules;
+}
+
+async function readEnabledRules(write: Write, trigger: string): Promise<Rule[]> {
   const rows = await write.trx
     .selectFrom('rules')
     .selectAll()
