@@ -18,7 +18,7 @@ const readRules = new WeakMap<Write, Map<string, Promise<Rule[]>>>();
 /** The enabled rules of a trigger, in the organization's order. */
 export function enabledRules(write: Write, trigger: string): Promise<Rule[]> {
   let byTrigger = readRules.get(write);
-  if (!byTrigger) readRules.set(write, (byTrigger = new Map()));
+  if (!byTrigger) readRules.set(write, (byTrigger = new Map<string, Promise<Rule[]>>()));
   let rules = byTrigger.get(trigger);
   if (!rules) byTrigger.set(trigger, (rules = readEnabledRules(write, trigger)));
   return rules;
