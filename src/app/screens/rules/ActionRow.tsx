@@ -33,7 +33,7 @@ export function ActionRow({ index, count, action, agents, tags, snippets, errors
     switch (action.type) {
       case 'assign':
       case 'notify':
-        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a teammate', disabled: true }, ...agentOptions]} onChange={(event) => set(event.target.value)} />;
+        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a teammate' }, ...agentOptions]} onChange={(event) => set(event.target.value)} />;
       case 'round_robin':
         return (
           <fieldset className={`rule-form__agents${error ? ' field--invalid' : ''}`} aria-describedby={error ? `action-${n}-agents-error` : undefined}>
@@ -61,9 +61,9 @@ export function ActionRow({ index, count, action, agents, tags, snippets, errors
       case 'set_status':
         return <Select {...valueProps} value={action.value} options={CONVERSATION_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))} onChange={(event) => set(event.target.value)} />;
       case 'reply_snippet':
-        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a snippet', disabled: true }, ...snippets.map((snippet) => ({ value: snippet.id, label: snippet.name }))]} onChange={(event) => set(event.target.value)} />;
+        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a snippet' }, ...snippets.map((snippet) => ({ value: snippet.id, label: snippet.name }))]} onChange={(event) => set(event.target.value)} />;
       case 'remove_tag':
-        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a tag', disabled: true }, ...tags.map((tag) => ({ value: tag.slug, label: tag.name }))]} onChange={(event) => set(event.target.value)} />;
+        return <Select {...valueProps} value={action.value} options={[{ value: '', label: 'Choose a tag' }, ...tags.map((tag) => ({ value: tag.slug, label: tag.name }))]} onChange={(event) => set(event.target.value)} />;
       case 'add_note':
         return (
           <div className={`field${error ? ' field--invalid' : ''}`}>

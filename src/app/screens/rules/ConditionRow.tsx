@@ -46,7 +46,7 @@ export function ConditionRow({ index, condition, agents, tags, errors, disabled,
           <Select
             {...valueProps}
             value={condition.value}
-            options={[{ value: '', label: 'Choose a tag', disabled: true }, ...tags.map((tag) => ({ value: tag.slug, label: tag.name }))]}
+            options={[{ value: '', label: 'Choose a tag' }, ...tags.map((tag) => ({ value: tag.slug, label: tag.name }))]}
             onChange={(event) => onChange({ ...condition, value: event.target.value })}
           />
         );
