@@ -35,6 +35,7 @@ import './styles/chat-settings.css';
 import './styles/email-settings.css';
 import './styles/email-message.css';
 import './styles/snippets.css';
+import './styles/rules.css';
 import './styles/notifications.css';
 import './styles/knowledge.css';
 import './styles/hours.css';

@@ -45,6 +45,7 @@ export const COLLECTION_TABLES = {
   collections: { versions: { 6: 'id, parent_id, slug' } },
   articles: { versions: { 6: 'id, slug, updated_at' } },
   custom_fields: { versions: { 7: 'id, key' } },
+  rules: { versions: { 12: 'id, position' } },
   business_hours: { versions: { 10: 'id' } },
   onboarding_steps: { versions: { 11: 'id' } },
 } as const satisfies { [C in CollectionName]: CollectionTable };

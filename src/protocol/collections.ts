@@ -33,6 +33,8 @@ export const COLLECTION_DEFINITIONS = {
   articles: { key: 'id', keyType: 'string', audience: 'organization' },
   /** Custom data fields: ids chosen by the client, like snippets. */
   custom_fields: { key: 'id', keyType: 'string', audience: 'organization' },
+  /** The organization's rules: ids chosen by the client, like snippets. */
+  rules: { key: 'id', keyType: 'string', audience: 'organization' },
   /** Business hours: one document per organization, id `hours`. */
   business_hours: { key: 'id', keyType: 'string', audience: 'organization' },
   /** The onboarding checklist: one document per recorded step, keyed by the step's name. */

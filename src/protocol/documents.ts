@@ -1,6 +1,7 @@
 import type { ContactFinancials } from './billing/financials';
 import type { CustomData, CustomField } from './custom-data/custom-fields';
 import { parseCanonicalId } from './canonical-id';
+import type { RuleFields } from './rules/rule-model';
 import type { OrganizationHours } from './hours/hours-model';
 import type { OnboardingStepDoc } from './onboarding/onboarding-steps';
 
@@ -16,7 +17,9 @@ export const CHANNELS = ['EMAIL', 'CHAT'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const MESSAGE_SOURCES = ['EMAIL', 'CHAT', 'API'] as const;
-export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+/** A rule's entry in a conversation's history (a note no one typed): never a reply's source. */
+export const RULE_SOURCE = 'RULE';
+export type MessageSource = (typeof MESSAGE_SOURCES)[number] | typeof RULE_SOURCE;
 
 /** PENDING: held for its delay (§4); SENT: delivered; CANCELLED: undone; RECEIVED: from the contact. */
 export const MESSAGE_STATUSES = ['PENDING', 'SENT', 'CANCELLED', 'RECEIVED', 'FAILED'] as const;
@@ -218,6 +221,12 @@ export type Article = {
   version: number;
 };
 
+/**
+ * A rule (§2 `rules`; src/protocol/rules/rule-model.ts): its fields as the form edits them, its
+ * place in the organization's order (`position`, lowest first) and who last saved it.
+ */
+export type Rule = RuleFields & { id: string; position: number; updated_by: number | null; updated_at: number; version: number };
+
 /** Collections of the stream (`col`) and the documents they carry. */
 export type Collections = {
   conversations: Conversation;
@@ -232,6 +241,8 @@ export type Collections = {
   articles: Article;
   /** The organization's custom data fields (§2 `custom-data`). */
   custom_fields: CustomField;
+  /** The organization's rules, in order (§2 `rules`). */
+  rules: Rule;
   /** The organization's business hours (§3 organization `hours`): one document, id `hours`. */
   business_hours: BusinessHoursDocument;
   /** The onboarding checklist's recorded steps (§3 organization `onboarding`, §9). */

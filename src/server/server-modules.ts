@@ -25,6 +25,7 @@ import { searchModule } from './search/search-module';
 import type { JobServices, RouteRegistration, ServerModule } from './server-module';
 import { snippetsModule } from './snippets/snippets-module';
 import { tagsModule } from './tags/tags-module';
+import { rulesModule } from './rules/rules-module';
 import { hoursModule } from './hours/hours-module';
 import { onboardingModule } from './onboarding/onboarding-module';
 
@@ -55,6 +56,7 @@ export const SERVER_MODULES = [
   integrationsModule,
   billingModule,
   customDataModule,
+  rulesModule,
   hoursModule,
   onboardingModule,
   mutationsModule,

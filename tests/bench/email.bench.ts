@@ -65,7 +65,7 @@ function trackedInPage(): Tracker {
   return (window as unknown as TrackerWindow).__emailTracker ?? { rows: {}, unread: [] };
 }
 
-async function withEmailSetup(run: (app: EmailServer, browser: Browser) => Promise<void>): Promise<void> {
+export async function withEmailSetup(run: (app: EmailServer, browser: Browser) => Promise<void>): Promise<void> {
   const app = await startEmailServer({ org: `bench-mail-${randomBytes(3).toString('hex')}`, ...ORG });
   let browser: Browser | null = null;
   try {
@@ -79,13 +79,13 @@ async function withEmailSetup(run: (app: EmailServer, browser: Browser) => Promi
   }
 }
 
-async function openInbox(page: Page, app: EmailServer): Promise<void> {
+export async function openInbox(page: Page, app: EmailServer): Promise<void> {
   await page.goto(`/${app.seeded.slug}/conversations?inbox=${INBOX.key}`);
   await page.getByTestId('conversation-list').waitFor({ timeout: 30_000 });
   await waitLive(page, 30_000);
 }
 
-function mail(app: EmailServer, marker: string, n: number) {
+export function mail(app: EmailServer, marker: string, n: number) {
   return {
     from: { name: `Customer ${n}`, address: `customer-${marker}@bench.example` },
     to: app.address,

@@ -7,6 +7,7 @@ import { benchColdVisit, benchColdVisit100k } from './cold-visit.bench';
 import { benchComplexEmail } from './complex-email.bench';
 import { benchDrain } from './drain.bench';
 import { benchEmail } from './email.bench';
+import { benchRules } from './rules.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchActionToPaintLarge, benchEventToPaint } from './paint.bench';
 import { benchLocalSearch } from './search.bench';
@@ -30,6 +31,7 @@ const benches: [string, () => Promise<void>][] = [
   ['snippets', benchSnippets],
   ['help-center', benchHelpCenter],
   ['email', benchEmail],
+  ['rules', benchRules],
   ['complex-email', benchComplexEmail],
   ['drain', benchDrain],
   ['cold-open', benchColdOpen],

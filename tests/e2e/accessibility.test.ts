@@ -45,6 +45,7 @@ const SCREENS: Screen[] = [
   { name: 'chat widget settings', path: ({ slug }) => `/${slug}/chat`, ready: (page) => page.getByText('Chat with our team').first() },
   { name: 'integrations', path: ({ slug }) => `/${slug}/integrations`, ready: heading('Integrations') },
   { name: 'tags', path: ({ slug }) => `/${slug}/tags`, ready: (page) => page.getByRole('textbox', { name: 'New tag' }) },
+  { name: 'rules', path: ({ slug }) => `/${slug}/rules`, ready: (page) => page.getByText('Tag billing mail').first() },
   { name: 'business hours', path: ({ slug }) => `/${slug}/hours`, ready: (page) => page.getByRole('switch', { name: 'Open on Monday' }) },
   { name: 'getting started', path: ({ slug }) => `/${slug}/onboarding`, ready: (page) => page.getByRole('button', { name: 'Send me a test email' }) },
 ];
@@ -61,6 +62,7 @@ let ids: Ids | undefined;
 beforeAll(async () => {
   const { api, seeded } = suite;
   await api.post('snippets/', { id: 'sn-a11y-thanks', name: 'Thanks', body: 'Thanks for writing to {{organization.name}}.' });
+  await api.post('rules/', { id: 'ru-a11y-billing', name: 'Tag billing mail', trigger: 'created_by_customer', conditions: [{ field: 'subject', op: 'contains', value: 'invoice' }], actions: [{ type: 'add_tag', value: 'billing' }] });
   await api.post('knowledge/collections/', { id: 'kc-a11y-start', name: 'Getting started' });
   await api.post('knowledge/articles/', { id: 'ka-a11y-hours', title: 'Opening hours', content: '<p>We are open 9 to 5.</p>', collections: ['kc-a11y-start'] });
   expect((await api.post('knowledge/articles/ka-a11y-hours/publish')).status).toBe(200);

@@ -11,17 +11,19 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> & {
   prefix?: string;
   /** A link or button beside the label, e.g. "Forgot your password?". */
   labelAside?: ReactNode;
+  /** Keeps the label for screen readers only, where the context already names the control. */
+  hideLabel?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input whose hint and error are announced with it (aria-describedby). */
-export function TextField({ label, name, error, hint, prefix, labelAside, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, name, error, hint, prefix, labelAside, hideLabel = false, id, className, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="field__label-row">
-        <label className="field__label" htmlFor={inputId}>
+        <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={inputId}>
           {label}
         </label>
         {labelAside}

@@ -52,6 +52,7 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/organization/general`} icon="building" label="Organization" section={`/${slug}/organization`} />
             <SidebarLink to={`/${slug}/hours`} icon="clock" label="Business hours" />
             <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
+            <SidebarLink to={`/${slug}/rules`} icon="sliders" label="Rules" />
             <SidebarLink to={`/${slug}/knowledge`} icon="info" label="Knowledge base" />
             {can(agent, PAGE_PERMISSIONS['reporting/kb']) && <SidebarLink to={`/${slug}/reporting/kb`} icon="chart" label="KB report" />}
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}

@@ -56,6 +56,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'team', title: 'Team', permission: PAGE_PERMISSIONS.team, load: () => import('../screens/team/TeamScreen') },
   // Read by every agent (read-only without `snippet.*`, which the server checks on each write).
   { path: 'snippets', title: 'Snippets', load: () => import('../screens/snippets/SnippetsScreen') },
+  // Rules (issue 37): read by every agent, read-only without `rule.*` (the server checks each write).
+  { path: 'rules', title: 'Rules', load: () => import('../screens/rules/RulesScreen') },
   // Knowledge needs no role (§6); the KB report needs organization.reporting.
   { path: 'knowledge', title: 'Knowledge base', load: () => import('../screens/knowledge/KnowledgeScreen') },
   { path: 'knowledge/articles/:id', title: 'Article', load: () => import('../screens/knowledge/ArticleScreen') },

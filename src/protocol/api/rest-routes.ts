@@ -85,4 +85,7 @@ export const REST_ROUTES = {
   updateChatSettings: route('PUT', CHAT_SETTINGS),
   /** The onboarding checklist's "Send me a test email": a real email over the server's inbound path. */
   onboardingTestEmail: route('POST', 'organization/onboarding/test-email'),
+  // Rules (issue 37): the list and the form's dry run.
+  rules: route('GET', 'rules/'),
+  ruleDryRun: route('POST', 'rules/dry-run'),
 } as const;

@@ -40,6 +40,8 @@ export const apiPaths = {
   conversationMatches: R.conversationMatches.path,
   contact: (id: number) => R.contact.build({ id }),
   customDataEnabled: R.customDataEnabled.path,
+  /** The rules form's dry run (issue 37). */
+  ruleDryRun: R.ruleDryRun.path,
   integration: (name: string) => R.connectIntegration.build({ name }),
   integrationProperties: (name: string) => R.integrationProperties.build({ name }),
   /** Stripe's webhook for an organization (signed with the endpoint secret, not a session). */

@@ -8,6 +8,7 @@ import { KNOWLEDGE_MUTATIONS } from './knowledge-mutations';
 import { BILLING_MUTATIONS } from './billing-mutations';
 import { CUSTOM_DATA_MUTATIONS } from './custom-data-mutations';
 import { CONTACT_MUTATIONS } from './contact-mutations';
+import { RULE_MUTATIONS } from './rule-mutations';
 import { HOURS_MUTATIONS } from './hours-mutations';
 import { ONBOARDING_MUTATIONS } from './onboarding-mutations';
 import type { MutationEntry } from './mutation-entry';
@@ -29,6 +30,7 @@ export const MUTATION_ENTRIES = {
   ...BILLING_MUTATIONS,
   ...CUSTOM_DATA_MUTATIONS,
   ...CONTACT_MUTATIONS,
+  ...RULE_MUTATIONS,
   ...HOURS_MUTATIONS,
   ...ONBOARDING_MUTATIONS,
 };

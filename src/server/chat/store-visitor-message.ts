@@ -14,6 +14,7 @@ import type { ConversationRow } from '../conversations/conversation-tables';
 import { fromSqlBoolean } from '../db/sql-boolean';
 import { toMessage } from '../messages/message-model';
 import { insertMessage } from '../messages/message-writes';
+import { conversationEvent } from '../rules/rule-engine';
 import { notifyCustomerMessage } from '../notifications/notify-customer-message';
 import type { Write } from '../realtime/write-transaction';
 import { findVisitor, visitorConversation } from './visitor-queries';
@@ -87,6 +88,7 @@ export async function storeVisitorMessage(write: Write, input: { tokenHash: stri
     is_removed: 0,
   });
   await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || 'A visitor', text: input.text, messageId: message.id });
+  await conversationEvent(write, { trigger: isNew ? 'created_by_customer' : 'customer_replied', conversationId: conversation.id, text: input.text });
   // Outside business hours, the chat auto-reply (once per closed period), sent to the visitor with the answer to their send.
   const autoReply = await sendAutoReply(write, conversation, 'CHAT');
   return { status: 'stored', message, visitor: linked, contactId: contact.id, conversationId: conversation.id, autoReply };

@@ -19,6 +19,7 @@ import { findConversationForWrite, updateConversation } from './conversation-cha
 import { addTagChange, assigneeChange, bulkChange, removeTagChange, statusChange, tagSlugOf } from './conversation-field-changes';
 import { conversationTags } from './conversation-model';
 import { snoozeConversation } from './snooze-conversation';
+import { conversationEvents, fieldChangeEvents } from '../rules/rule-engine';
 
 /** Changing a conversation: tags (§5: add only if absent, remove only if present), status, assignee, read. */
 export function registerConversationMutationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -40,6 +41,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
       for (const row of rows) {
         const updated = await updateConversation(write, row, patchOf(conversationTags(row)));
         await notifyAssigned(write, caller.agent, row, updated);
+        await conversationEvents(write, fieldChangeEvents(row, updated));
         conversations.push(updated);
       }
       return { conversations };
@@ -53,7 +55,9 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
       const suggested = tagSlugOf(name, 'name');
       const row = await findConversationForWrite(write, id);
       const addTag = await addTagChange(write, suggested, name);
-      return updateConversation(write, row, addTag(conversationTags(row)));
+      const updated = await updateConversation(write, row, addTag(conversationTags(row)));
+      await conversationEvents(write, fieldChangeEvents(row, updated));
+      return updated;
     }),
   );
 
@@ -61,7 +65,9 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     runMutation(ctx, request, reply, async (write) => {
       const { id, slug } = parseInput(conversationTagParams, request.params);
       const row = await findConversationForWrite(write, id);
-      return updateConversation(write, row, removeTagChange(slug)(conversationTags(row)));
+      const updated = await updateConversation(write, row, removeTagChange(slug)(conversationTags(row)));
+      await conversationEvents(write, fieldChangeEvents(row, updated));
+      return updated;
     }),
   );
 
@@ -70,7 +76,9 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
       const { id } = parseInput(conversationParams, request.params);
       const { status } = parseInput(statusBody, request.body);
       const row = await findConversationForWrite(write, id);
-      return updateConversation(write, row, statusChange(status)(conversationTags(row)));
+      const updated = await updateConversation(write, row, statusChange(status)(conversationTags(row)));
+      await conversationEvents(write, fieldChangeEvents(row, updated));
+      return updated;
     }),
   );
 
@@ -82,6 +90,7 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
       const before = await findConversationForWrite(write, id);
       const updated = await updateConversation(write, before, assign(conversationTags(before)));
       await notifyAssigned(write, caller.agent, before, updated);
+      await conversationEvents(write, fieldChangeEvents(before, updated));
       return updated;
     }),
   );

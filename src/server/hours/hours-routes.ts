@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { requireSession } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
 import { registerRoute } from '../http/protocol-route';
+import { businessHoursChanged } from '../rules/rule-waits';
 import { runMutation } from '../mutations/run-mutation';
 import { recordOnboardingStep } from '../onboarding/onboarding-writes';
 import { saveBusinessHours } from './hours-writes';
@@ -22,6 +23,8 @@ export function registerHoursRoutes(app: FastifyInstance, ctx: AppContext): void
       const saved = await saveBusinessHours(write, caller.agent.id, parseInput(organizationHoursSchema, request.body));
       // The onboarding checklist's "set business hours" step (§9), in the same transaction.
       await recordOnboardingStep(write, caller.organization.id, 'business-hours');
+      // Waiting rules that count business hours end on the new schedule (issue 37, rules).
+      await businessHoursChanged(write);
       return saved;
     }),
   );

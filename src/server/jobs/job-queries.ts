@@ -2,7 +2,7 @@ import type { Kysely, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Database, Db, JobRow } from '../db/database';
 import type { DialectName } from '../db/open-database';
 
-export type JobKind = 'deliver_message' | 'wake_conversation' | 'push_notification' | 'email_digest';
+export type JobKind = 'deliver_message' | 'wake_conversation' | 'push_notification' | 'email_digest' | 'rule_wait';
 
 export async function scheduleJob(
   trx: Kysely<Database>,
@@ -64,11 +64,13 @@ function unclaimed(query: JobsUpdate, job: JobRef): JobsUpdate {
  * agent waits for; a push or a digest goes to services that may be slow or never answer, so
  * they never take the slots of the first.
  */
-export type JobLane = 'delivery' | 'notification';
+export type JobLane = 'delivery' | 'notification' | 'rules';
 
 export const JOB_LANES: Readonly<Record<JobLane, readonly JobKind[]>> = {
   delivery: ['deliver_message', 'wake_conversation'],
   notification: ['push_notification', 'email_digest'],
+  // Time-based rules (issue 37): many may fall due at once (a rule enabled over a full inbox), never ahead of a held reply.
+  rules: ['rule_wait'],
 };
 
 /** A due job that may be claimed: its id and organization. */

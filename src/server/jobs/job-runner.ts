@@ -38,6 +38,7 @@ export type JobRunnerOptions = {
 export const DEFAULT_LANES: Readonly<Record<JobLane, LaneLimits>> = {
   delivery: { slots: 8, perOrg: 3 },
   notification: { slots: 8, perOrg: 2 },
+  rules: { slots: 4, perOrg: 2 },
 };
 
 const RETRY_STEP_MS = 5_000;

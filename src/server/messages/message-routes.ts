@@ -28,6 +28,7 @@ import { answerListing } from '../realtime/streamed-get';
 import { findMessageRow, listMessages } from './message-queries';
 import { addNote, editNote, findNoteForWrite, removeNote } from './notes';
 import { saveReply, type ReplyHold } from './save-reply';
+import { conversationEvent } from '../rules/rule-engine';
 import { releaseMessage } from './release-message';
 import { retryMessage } from './retry-message';
 import { undoMessage } from './undo-message';
@@ -62,6 +63,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
         const body = parseInput(newConversationBody, request.body);
         const { answer, deliverAt } = await startConversation(write, caller.agent.id, body, hold);
         if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
+        await conversationEvent(write, { trigger: 'created_by_agent', conversationId: answer.conversation.id, text: body.message });
         return answer;
       },
       { status: 201 },
@@ -80,6 +82,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
         const conversation = await findConversationForWrite(write, id);
         const { answer, deliverAt } = await saveReply(write, conversation, caller.agent.id, body, hold);
         if (deliverAt !== null) write.afterCommit(() => ctx.jobs.wake(deliverAt));
+        await conversationEvent(write, { trigger: 'agent_replied', conversationId: conversation.id, text: body.message });
         return answer;
       },
       { status: 201 },
@@ -94,7 +97,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
       async (write, caller) => {
         const { id } = parseInput(conversationParams, request.params);
         const body = parseInput(noteBody, request.body);
-        return addNote(write, await findConversationForWrite(write, id), caller.agent, body);
+        const note = await addNote(write, await findConversationForWrite(write, id), caller.agent, body);
+        await conversationEvent(write, { trigger: 'note_added', conversationId: id, text: note.message });
+        return note;
       },
       { status: 201 },
     ),

@@ -15,6 +15,7 @@ import { knowledgeMutations } from './knowledge-mutations';
 import { billingMutations } from './billing-mutations';
 import { customDataMutations } from './custom-data-mutations';
 import { contactMutations } from './contact-mutations';
+import { ruleMutations } from './rule-mutations';
 import { hoursMutations } from './hours-mutations';
 import { onboardingMutations } from './onboarding-mutations';
 import type { Lane, MutationDefinition, MutationRequest, Target } from './mutation-definition';
@@ -37,6 +38,7 @@ export const MUTATIONS: { [K in MutationKind]: MutationDefinition<MutationOf<K>>
   ...billingMutations,
   ...customDataMutations,
   ...contactMutations,
+  ...ruleMutations,
   ...hoursMutations,
   ...onboardingMutations,
 };

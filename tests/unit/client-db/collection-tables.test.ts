@@ -35,6 +35,8 @@ function openAsPreviousBuild(name: string, upTo = Infinity): Dexie {
   db.version(10).stores({ business_hours: 'id' });
   // The onboarding checklist (issue 37).
   db.version(11).stores({ onboarding_steps: 'id' });
+  // Rules (issue 37).
+  db.version(12).stores({ rules: 'id, position' });
   return db;
 }
 

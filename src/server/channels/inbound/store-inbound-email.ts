@@ -19,6 +19,7 @@ import type { Mailbox } from '../email-address';
 import { findThread, isKnownMessageId, recordMessageId } from './email-threading';
 import type { ParsedEmail } from './parsed-email';
 import { wakeOnCustomerMessage } from '../../conversations/snooze-conversation';
+import { conversationEvent } from '../../rules/rule-engine';
 import { sendAutoReply } from '../../hours/auto-reply';
 
 const MAX_RECIPIENTS = 50;
@@ -108,6 +109,7 @@ export async function storeInboundEmail(write: Write, email: ParsedEmail, channe
   // Machine-written mail (an auto-reply, a bounce) is nobody writing: it tells no one.
   if (autoKind === null && contact) {
     await notifyCustomerMessage(write, { conversation, isNew, contactName: contact.name || contact.email || email.from.address, text: text || email.subject, messageId: message.id });
+    await conversationEvent(write, { trigger: isNew ? 'created_by_customer' : 'customer_replied', conversationId: conversation.id, text });
   }
   // Outside business hours, the email auto-reply (once per closed period); never to machine-written mail (RFC 3834).
   if (autoKind === null && contact) await sendAutoReply(write, conversation, 'EMAIL');

@@ -72,7 +72,7 @@ function runner(handle: DatabaseHandle, handlers: Partial<Record<JobKind, JobHan
     pollMs: 25,
     ...options,
     lanes: { delivery: { slots: 4, perOrg: 2 }, notification: { slots: 3, perOrg: 2 } },
-    handlers: { deliver_message: fail, wake_conversation: fail, push_notification: fail, email_digest: fail, ...handlers },
+    handlers: { deliver_message: fail, wake_conversation: fail, push_notification: fail, email_digest: fail, rule_wait: fail, ...handlers },
   });
   cleanups.push(() => jobs.stop());
   return jobs;

@@ -1,6 +1,6 @@
 import type { LocalMessage } from '../../../../client-db/inbox-database';
 import type { Contact } from '../../../../protocol/documents';
-import { parseMessageWireId } from '../../../../protocol/documents';
+import { parseMessageWireId, RULE_SOURCE } from '../../../../protocol/documents';
 import type { AgentDirectory, AgentSummary } from '../../../session/agent-directory';
 import type { Author } from './EntryHeader';
 import { MessageCard } from './MessageCard';
@@ -28,7 +28,7 @@ type ThreadEntryProps = EntryHandlers & {
 export function ThreadEntry({ entry, agents, contacts, me, failure, fresh, now, hasEarlier = false, ...handlers }: ThreadEntryProps) {
   const author = authorOf(entry, agents, contacts, me);
   // The worker's optimistic copy names no author: it is this agent's own, not yet saved.
-  const mine = entry.agent_id === me.id || (entry.agent_id === null && entry.contact_id === null && !isOwnAutoReply(entry));
+  const mine = entry.source !== RULE_SOURCE && (entry.agent_id === me.id || (entry.agent_id === null && entry.contact_id === null && !isOwnAutoReply(entry)));
   const className = fresh ? 'entry--new' : '';
   if (entry.type === 'NOTE') {
     return (
@@ -64,6 +64,8 @@ function isOwnAutoReply(entry: LocalMessage): boolean {
 }
 
 function authorOf(entry: LocalMessage, agents: AgentDirectory, contacts: ReadonlyMap<number, Contact>, me: AgentSummary): Author {
+  // A rule's entry in the history (issue 37): its text names the rule.
+  if (entry.source === RULE_SOURCE) return { name: 'Rule', email: '', avatar: null };
   if (isOwnAutoReply(entry)) return { name: 'Business hours', email: '', avatar: null };
   if (entry.agent_id === null && entry.contact_id === null) return { name: me.name, email: me.email, avatar: me.avatar };
   if (entry.agent_id !== null) {
