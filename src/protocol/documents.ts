@@ -257,7 +257,8 @@ export const BUSINESS_HOURS_ID = 'hours';
 /** The organization's business hours as synced: null hours means none set (always open). */
 export type BusinessHoursDocument = {
   id: typeof BUSINESS_HOURS_ID;
-  hours: OrganizationHours | null;
+  /** With the country's public holidays as dates (hours-model.ts ScheduleHours). */
+  hours: (OrganizationHours & { public_holidays?: readonly string[] }) | null;
   /** Who saved them last and when; null before anyone did. */
   updated_by: number | null;
   updated_at: number | null;

@@ -72,6 +72,9 @@ describeEachDatabase('business hours', (database) => {
     const saved = await owner.api.post<BusinessHoursDocument>('organization/hours', hours, { headers });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: 'hours', hours, updated_by: owner.session.agent.id });
+    // The country's public holidays come as dates, so the app and the widget need no holiday data.
+    expect(saved.body.hours?.public_holidays).toEqual(expect.arrayContaining(['2026-12-25', '2026-12-26', '2027-01-01']));
+    expect(saved.body.hours?.public_holidays).not.toContain('2026-12-24');
     const feed = await suite.db().selectFrom('changes').select(['col', 'action', 'doc_id']).where('mutation_id', '=', headers[MUTATION_HEADER]).execute();
     // The onboarding checklist's step ticks in the same transaction (§9 "set business hours").
     expect(feed).toEqual([
@@ -81,7 +84,7 @@ describeEachDatabase('business hours', (database) => {
     const pushed = await stream.next((frame) => frame.col === 'business_hours' && frame.action === 'update');
     expect(pushed.document).toMatchObject({ id: 'hours', hours, version: saved.body.version });
     await stream.close();
-    expect((await owner.api.get<Organization>('organization/')).body.hours).toEqual(hours);
+    expect((await owner.api.get<Organization>('organization/')).body.hours).toEqual({ ...hours, public_holidays: saved.body.hours?.public_holidays });
     expect((await owner.api.get<Organization>('organization/')).body.onboarding['business-hours']).toBe(true);
 
     // No role is needed (§6): a teammate with none saves too.
@@ -148,7 +151,7 @@ describeEachDatabase('business hours', (database) => {
     const legacy = { timezone: 'Europe/Paris', days: [{ open: '08:00', close: '16:00' }, null, null, null, null, null, null] };
     await suite.db().updateTable('organizations').set({ hours: JSON.stringify(legacy) }).where('id', '=', owner.session.organization.id).execute();
     const hours = (await owner.api.get<Organization>('organization/')).body.hours;
-    expect(hours).toEqual({ ...defaultHours('Europe/Paris'), week: [[{ start: '08:00', end: '16:00' }], [], [], [], [], [], []] });
+    expect(hours).toEqual({ ...defaultHours('Europe/Paris'), week: [[{ start: '08:00', end: '16:00' }], [], [], [], [], [], []], public_holidays: [] });
   });
 
   it('answers an email outside hours once per closed period, over the outgoing mail path, and records it in the conversation', async ({ expect }) => {

@@ -8,8 +8,9 @@ import { useSignedIn } from '../session/signed-in-context';
 const REFRESH_MS = 60_000;
 
 /**
- * The schedule arithmetic with its public holiday data (about 1.4 MB) loads after the first
- * screen, only for an organization with hours: the sidebar is on every screen.
+ * The schedule arithmetic loads after the first screen, only for an organization with hours: the
+ * sidebar is on every screen. It carries no holiday data: the server's copy of the hours lists
+ * the public holidays as dates (public-holidays.ts `withPublicHolidays`).
  */
 function useHoursStatusFunction(wanted: boolean): typeof HoursStatusOf | null {
   const [loaded, setLoaded] = useState<{ hoursStatus: typeof HoursStatusOf } | null>(null);

@@ -63,8 +63,11 @@ export type Organization = {
   is_premium: boolean;
   trial_ends_at: number | null;
   onboarding: Record<string, boolean>;
-  /** Business hours (src/protocol/hours/hours-model.ts); older rows' `{timezone, days}` are read as it. */
-  hours: OrganizationHours | null;
+  /**
+   * Business hours (src/protocol/hours/hours-model.ts), with the country's public holidays as
+   * dates; older rows' `{timezone, days}` are read as it.
+   */
+  hours: (OrganizationHours & { public_holidays?: readonly string[] }) | null;
   is_custom_data_enabled: boolean;
   created_at: number;
 };

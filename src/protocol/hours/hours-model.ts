@@ -179,6 +179,14 @@ export const businessHoursSchema = z.object({
 
 export type BusinessHours = z.output<typeof businessHoursSchema>;
 
+/**
+ * Hours as the schedule functions read them: with the public holidays of their country resolved
+ * to dates (`YYYY-MM-DD`, public-holidays.ts `withPublicHolidays`). The server resolves them in
+ * every copy it reads or sends, so the app and the widget need no holiday data; a copy without
+ * them (an optimistic one, before the server's answer) keeps the country's holidays open.
+ */
+export type ScheduleHours = BusinessHours & { public_holidays?: readonly string[] };
+
 /** An auto-reply sent outside business hours on one channel (email or chat). */
 export const autoReplySchema = z
   .object({ enabled: z.boolean(), text: multiLineText().max(HOURS_LIMITS.autoReply) })

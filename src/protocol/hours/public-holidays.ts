@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import type { BusinessHours } from './hours-model';
 import { isKnownCountry } from './hours-model';
 
 /**
@@ -49,16 +50,21 @@ export function publicHolidays(country: string, year: number): PublicHoliday[] {
   return list;
 }
 
-const dateSets = new Map<string, Set<string>>();
+/** The years whose public holidays a resolved copy lists: the one before `at`'s to two after. */
+const YEARS_BEFORE = 1;
+const YEARS_AFTER = 2;
 
-/** Whether `date` (YYYY-MM-DD) is a public holiday of `country`. */
-export function isPublicHoliday(country: string, date: string): boolean {
-  const year = Number(date.slice(0, 4));
-  const key = `${country}:${year}`;
-  let dates = dateSets.get(key);
-  if (!dates) {
-    dates = new Set(publicHolidays(country, year).map((holiday) => holiday.date));
-    dateSets.set(key, dates);
+/**
+ * `hours` with the public holidays of its country as dates, from the year before `at` to two
+ * years after: what the schedule functions read (hours-model.ts `ScheduleHours`). Only the server
+ * calls this, so the app and the widget carry no holiday data.
+ */
+export function withPublicHolidays<T extends BusinessHours>(hours: T, at: Date): T & { public_holidays: string[] } {
+  const country = hours.holidays.country;
+  const year = at.getUTCFullYear();
+  const dates: string[] = [];
+  if (country) {
+    for (let y = year - YEARS_BEFORE; y <= year + YEARS_AFTER; y += 1) dates.push(...publicHolidays(country, y).map((holiday) => holiday.date));
   }
-  return dates.has(date);
+  return { ...hours, public_holidays: dates };
 }

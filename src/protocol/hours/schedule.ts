@@ -1,7 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
-import type { BusinessHours, Range } from './hours-model';
+import type { Range, ScheduleHours } from './hours-model';
 import { minutesOf } from './hours-model';
-import { isPublicHoliday } from './public-holidays';
 
 /**
  * The schedule arithmetic of business hours (issue 37), pure: no I/O, the same in the browser,
@@ -17,7 +16,7 @@ import { isPublicHoliday } from './public-holidays';
  *   range is open four hours that night.
  *
  * A day's ranges are its one-off date's when the date is listed, else none on a public holiday
- * of the country, else its weekday's. Scans stop after `HORIZON_DAYS`: a schedule that does not
+ * of the country (resolved to dates in `public_holidays`), else its weekday's. Scans stop after `HORIZON_DAYS`: a schedule that does not
  * open (or close) within that is treated as never opening (or closing).
  */
 
@@ -60,15 +59,15 @@ export function wallTimeToInstant(zone: string, date: LocalDate, minutes: number
 }
 
 /** The ranges a local date opens with: its one-off date's, none on a public holiday, or its weekday's. */
-export function rangesOn(hours: BusinessHours, date: string, weekday: number): readonly Range[] {
+export function rangesOn(hours: ScheduleHours, date: string, weekday: number): readonly Range[] {
   const special = hours.holidays.dates.find((entry) => entry.date === date);
   if (special) return special.ranges;
-  if (hours.holidays.country && isPublicHoliday(hours.holidays.country, date)) return [];
+  if (hours.holidays.country && hours.public_holidays?.includes(date)) return [];
   return hours.week[weekday] ?? [];
 }
 
 /** The open intervals of the ranges starting on a local date (past-midnight ones end the next day). */
-function intervalsOn(hours: BusinessHours, date: LocalDate): Interval[] {
+function intervalsOn(hours: ScheduleHours, date: LocalDate): Interval[] {
   return rangesOn(hours, isoDate(date), weekdayOf(date)).map((range) => {
     const start = minutesOf(range.start);
     const endMinutes = minutesOf(range.end);
@@ -82,7 +81,7 @@ function intervalsOn(hours: BusinessHours, date: LocalDate): Interval[] {
  * a generator so a scan stops as soon as it has its answer. Includes the day before `first`, so a
  * range running past midnight into it is seen.
  */
-function* openIntervals(hours: BusinessHours, from: number, direction: 1 | -1 = 1): Generator<Interval> {
+function* openIntervals(hours: ScheduleHours, from: number, direction: 1 | -1 = 1): Generator<Interval> {
   const first = localDateOf(hours.timezone, from);
   if (direction === 1) {
     let pending: Interval | null = null;
@@ -128,7 +127,7 @@ function* openIntervals(hours: BusinessHours, from: number, direction: 1 | -1 = 
 }
 
 /** The open interval containing `at`, or null. */
-function openIntervalAt(hours: BusinessHours, at: number): Interval | null {
+function openIntervalAt(hours: ScheduleHours, at: number): Interval | null {
   for (const interval of openIntervals(hours, at)) {
     if (interval.start > at) return null;
     if (interval.end > at) return interval;
@@ -136,13 +135,13 @@ function openIntervalAt(hours: BusinessHours, at: number): Interval | null {
   return null;
 }
 
-export function isOpenAt(hours: BusinessHours | null, at: Date): boolean {
+export function isOpenAt(hours: ScheduleHours | null, at: Date): boolean {
   if (!hours) return true;
   return openIntervalAt(hours, at.getTime()) !== null;
 }
 
 /** When the team next opens: null when it is open at `at` or does not open within the horizon. */
-export function nextOpening(hours: BusinessHours | null, at: Date): Date | null {
+export function nextOpening(hours: ScheduleHours | null, at: Date): Date | null {
   if (!hours) return null;
   const time = at.getTime();
   for (const interval of openIntervals(hours, time)) {
@@ -153,7 +152,7 @@ export function nextOpening(hours: BusinessHours | null, at: Date): Date | null 
 }
 
 /** When the open period containing `at` ends: null when closed at `at`, or always open. */
-export function nextClosing(hours: BusinessHours | null, at: Date): Date | null {
+export function nextClosing(hours: ScheduleHours | null, at: Date): Date | null {
   if (!hours) return null;
   const interval = openIntervalAt(hours, at.getTime());
   return interval && interval.end - at.getTime() < HORIZON_DAYS * DAY ? new Date(interval.end) : null;
@@ -164,7 +163,7 @@ export function nextClosing(hours: BusinessHours | null, at: Date): Date | null 
  * "once per closed period". Null when open. A schedule closed for longer than the horizon answers
  * the epoch, the same key every time.
  */
-export function closedPeriodStart(hours: BusinessHours | null, at: Date): Date | null {
+export function closedPeriodStart(hours: ScheduleHours | null, at: Date): Date | null {
   if (!hours) return null;
   const time = at.getTime();
   if (openIntervalAt(hours, time)) return null;
@@ -175,7 +174,7 @@ export function closedPeriodStart(hours: BusinessHours | null, at: Date): Date |
 }
 
 /** The open time, in milliseconds, between `from` and `to` (0 when `to` is not after `from`). */
-export function businessMillisBetween(hours: BusinessHours | null, from: Date, to: Date): number {
+export function businessMillisBetween(hours: ScheduleHours | null, from: Date, to: Date): number {
   const start = from.getTime();
   const end = to.getTime();
   if (end <= start) return 0;
@@ -199,7 +198,7 @@ export function businessMillisBetween(hours: BusinessHours | null, from: Date, t
  * The moment `ms` of open time after `from` (`from` itself for 0 or less); null when the
  * schedule does not open again within the horizon.
  */
-export function addBusinessMillis(hours: BusinessHours | null, from: Date, ms: number): Date | null {
+export function addBusinessMillis(hours: ScheduleHours | null, from: Date, ms: number): Date | null {
   const start = from.getTime();
   if (ms <= 0) return new Date(start);
   if (!hours) return new Date(start + ms);

@@ -1,5 +1,6 @@
 import type { BusinessHoursDocument } from '../../protocol/documents';
 import type { OrganizationHours } from '../../protocol/hours/hours-model';
+import { withPublicHolidays } from '../../protocol/hours/public-holidays';
 import { writeJsonColumn } from '../db/json-column';
 import type { Write } from '../realtime/write-transaction';
 import { toHoursDocument } from './hours-document';
@@ -18,6 +19,6 @@ export async function saveBusinessHours(write: Write, agentId: number, hours: Or
       .values({ org_id: write.orgId, ...state })
       .onConflict((conflict) => conflict.column('org_id').doUpdateSet(state))
       .execute();
-    return toHoursDocument(hours, state);
+    return toHoursDocument(withPublicHolidays(hours, new Date(write.now)), state);
   });
 }

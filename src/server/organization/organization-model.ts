@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Organization } from '../../protocol/api/models';
 import { fromLegacyHours, organizationHoursSchema, type OrganizationHours } from '../../protocol/hours/hours-model';
 import type { OrganizationRow } from './organization-tables';
+import { withPublicHolidays } from '../../protocol/hours/public-holidays';
 import { readJsonColumn } from '../db/json-column';
 import { fromSqlBoolean } from '../db/sql-boolean';
 
@@ -17,9 +18,13 @@ const hoursSchema: z.ZodType<OrganizationHours | null> = z.union([
   z.null(),
 ]);
 
-/** The organization's business hours as stored (organizations.hours), in the current model. */
-export function readOrganizationHours(text: string | null): OrganizationHours | null {
-  return readJsonColumn(text, hoursSchema, null);
+/**
+ * The organization's business hours as stored (organizations.hours), in the current model, with
+ * their country's public holidays resolved around `at` (what the schedule functions read).
+ */
+export function readOrganizationHours(text: string | null, at = new Date()): (OrganizationHours & { public_holidays: string[] }) | null {
+  const hours = readJsonColumn(text, hoursSchema, null);
+  return hours ? withPublicHolidays(hours, at) : null;
 }
 
 export function toOrganization(row: OrganizationRow): Organization {

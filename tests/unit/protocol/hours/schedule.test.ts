@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BusinessHours, Range } from '../../../../src/protocol/hours/hours-model';
+import type { BusinessHours, Range, ScheduleHours } from '../../../../src/protocol/hours/hours-model';
+import { withPublicHolidays } from '../../../../src/protocol/hours/public-holidays';
 import {
   addBusinessMillis,
   businessMillisBetween,
@@ -12,13 +13,15 @@ import {
 const HOUR = 3_600_000;
 const nineToFive: Range[] = [{ start: '09:00', end: '17:00' }];
 
-function hours(partial: Partial<BusinessHours> & { week?: Range[][] }): BusinessHours {
-  return {
+/** Hours as the server sends them: the country's public holidays resolved around December 2026. */
+function hours(partial: Partial<BusinessHours> & { week?: Range[][] }): ScheduleHours {
+  const plain: BusinessHours = {
     timezone: 'Europe/Berlin',
     week: [nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, [], []],
     holidays: { country: null, dates: [] },
     ...partial,
   };
+  return withPublicHolidays(plain, new Date('2026-12-01T00:00:00Z'));
 }
 
 const at = (iso: string) => new Date(iso);
@@ -134,6 +137,18 @@ describe('holidays', () => {
     expect(nextOpening(german, at('2026-12-24T17:00:00Z'))).toEqual(at('2026-12-28T08:00:00Z'));
     // Without the country the 25th is a plain Friday.
     expect(isOpenAt(hours({}), at('2026-12-25T10:00:00Z'))).toBe(true);
+  });
+
+  it('reads the public holidays resolved from the year before to two years after, and none from a copy not resolved yet', () => {
+    const german = hours({ holidays: { country: 'DE', dates: [] } });
+    expect(german.public_holidays).toContain('2025-12-25');
+    expect(german.public_holidays).toContain('2028-12-25');
+    expect(german.public_holidays).not.toContain('2029-12-25');
+    expect(isOpenAt(german, at('2028-12-25T10:00:00Z'))).toBe(false);
+    // An optimistic copy, before the server's answer, has only the country.
+    const unresolved: BusinessHours = { ...german, holidays: { country: 'DE', dates: [] } };
+    delete (unresolved as ScheduleHours).public_holidays;
+    expect(isOpenAt(unresolved, at('2026-12-25T10:00:00Z'))).toBe(true);
   });
 
   it('takes another country’s holidays from its own calendar', () => {
