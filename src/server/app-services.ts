@@ -81,7 +81,7 @@ export function createAppServices(
     clock,
     mail,
     links: createPublicLinks(publicUrl),
-    limits: createAuthLimits(rateLimits),
+    limits: createAuthLimits(rateLimits, config.loginAttemptsPerIp),
     rateLimits,
     metrics,
     stream,

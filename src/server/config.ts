@@ -6,7 +6,7 @@ import { ConfigError } from './config-error';
 import { loadContentConfig, type ContentConfig } from './content/content-config';
 import { loadNotificationConfig, type NotificationConfig } from './notifications/notification-config';
 import { loadIntegrationConfig, type IntegrationConfig } from './integrations/integration-config';
-import { PENDING_MESSAGE_DELAY_S, RELEASE_GRACE_S, REPLY_HOLD_MAX_S, REPLY_HOLD_MIN_S } from '../protocol/constants';
+import { LOGIN_MAX_ATTEMPTS_PER_IP, PENDING_MESSAGE_DELAY_S, RELEASE_GRACE_S, REPLY_HOLD_MAX_S, REPLY_HOLD_MIN_S } from '../protocol/constants';
 import { DEFAULT_PASSWORD_HASH_COST } from './auth/password-hash';
 import { parseHosting, type Hosting } from './organization/hosting-plan';
 import { BOOTSTRAP_STALL_MS, BOOTSTRAP_WINDOW_DOCS } from './realtime/bootstrap-pace';
@@ -57,6 +57,8 @@ export type Config = {
   integrations: IntegrationConfig;
   /** New password hashes cost 2^this scrypt rounds (auth/password-hash.ts). */
   passwordHashCost: number;
+  /** Sign-in attempts one client IP may make per minute (LOGIN_MAX_ATTEMPTS_PER_IP). */
+  loginAttemptsPerIp: number;
   /** self-hosted: every organization is premium; hosted: new ones start on a trial (organization/hosting-plan.ts). */
   hosting: Hosting;
 };
@@ -113,6 +115,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  *                notifications/notification-config.ts
  * - PASSWORD_HASH_COST scrypt's cost for new password hashes as a power of two (15; 10–20); each
  *                step down halves what a guess costs an attacker, so lower it only for test installs
+ * - LOGIN_MAX_ATTEMPTS_PER_IP sign-in attempts one client IP may make per minute (20), right or
+ *                wrong; raise it when many people sign in from one address (an office behind NAT,
+ *                a test run) — wrong passwords stay limited per account and source
  * - HOSTING      self-hosted (default: every organization is premium, with no trial) or hosted (a
  *                service offering the inbox: a new organization starts on a 14-day trial)
  */
@@ -152,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, projectRoot: string): Config 
     notifications: loadNotificationConfig(env, mailFrom),
     integrations: loadIntegrationConfig(env),
     passwordHashCost: parseWholeNumber(env.PASSWORD_HASH_COST, 'PASSWORD_HASH_COST', { fallback: DEFAULT_PASSWORD_HASH_COST, min: 10, max: 20 }, 'doublings of scrypt\'s work'),
+    loginAttemptsPerIp: parseWholeNumber(env.LOGIN_MAX_ATTEMPTS_PER_IP, 'LOGIN_MAX_ATTEMPTS_PER_IP', { fallback: LOGIN_MAX_ATTEMPTS_PER_IP, min: 1, max: 100_000 }, 'sign-in attempts'),
     hosting: parseHosting(env.HOSTING),
   };
 }

@@ -22,9 +22,9 @@ export type AuthLimits = {
   emailLinksPerIp: RateLimiter;
 };
 
-export function createAuthLimits(store: RateLimitStore): AuthLimits {
+export function createAuthLimits(store: RateLimitStore, loginAttemptsPerIp = LOGIN_MAX_ATTEMPTS_PER_IP): AuthLimits {
   return {
-    loginAttemptsPerIp: createRateLimiter({ name: 'login-ip', limit: LOGIN_MAX_ATTEMPTS_PER_IP, windowMs: LOGIN_WINDOW_MS, store }),
+    loginAttemptsPerIp: createRateLimiter({ name: 'login-ip', limit: loginAttemptsPerIp, windowMs: LOGIN_WINDOW_MS, store }),
     loginFailuresPerSource: createRateLimiter({ name: 'login-source', limit: LOGIN_MAX_FAILURES_PER_SOURCE, windowMs: LOGIN_WINDOW_MS, store }),
     loginFailuresPerAccount: createRateLimiter({ name: 'login-account', limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS, store }),
     loginFailuresPerDevice: createRateLimiter({ name: 'login-device', limit: LOGIN_MAX_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS, store }),
