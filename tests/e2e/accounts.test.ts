@@ -4,6 +4,7 @@ import { useBrowserSuite } from '../support/browser-suite';
 import { startServer } from '../support/server-process';
 import { useMailServers } from '../support/mail-servers';
 import { withServerDatabase } from '../support/server-database';
+import { signUpThroughForm } from '../support/sign-up-form';
 
 let page: Page;
 let counter = 0;
@@ -24,14 +25,7 @@ function newOwner() {
 }
 
 async function createAccount(owner: ReturnType<typeof newOwner>): Promise<void> {
-  await page.goto('/create');
-  await page.getByLabel('Your name').fill(owner.name);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByLabel('Organization name').fill(owner.organization);
-  await page.getByLabel('Domain').fill(owner.domain);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`**/${owner.domain}/conversations**`);
+  await signUpThroughForm(page, owner);
 }
 
 async function signOut(): Promise<void> {

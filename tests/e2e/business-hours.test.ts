@@ -1,29 +1,13 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES, defaultHours, type OrganizationHours } from '../../src/protocol/hours/hours-model';
 import type { Page } from 'playwright-core';
 import { useSeededBrowserSuite, waitForConnection } from '../support/browser-suite';
+import { useShopWebsite } from '../support/shop-website';
 
 const suite = useSeededBrowserSuite({ org: 'hours-e2e', conversations: 3, messagesPerConversation: 1 });
-let website: Server;
-let websiteUrl: string;
+const shop = useShopWebsite({ serverUrl: () => suite.server.url, org: () => suite.seeded.slug });
 
-beforeAll(async () => {
-  if (!existsSync('dist/app/widget.js')) throw new Error('dist/app/widget.js is missing: run `npm run build` before the browser tests.');
-  website = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title></head>
-      <body><h1>Acme shop</h1><script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
-});
 
-afterAll(async () => {
-  await new Promise((resolve) => website?.close(resolve));
-});
 
 /** Turns a weekday on or off by its switch's label, as a pointer would (never through the save bar above it). */
 async function setDay(page: Page, day: string, open: boolean): Promise<void> {
@@ -119,8 +103,8 @@ describe('business hours', () => {
     const saved = await suite.api.post('organization/hours', hours);
     expect(saved.status).toBe(200);
 
-    const visitor = await suite.newPage({ baseURL: websiteUrl });
-    await visitor.goto(websiteUrl);
+    const visitor = await suite.newPage({ baseURL: shop.url() });
+    await visitor.goto(shop.url());
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: /Chat with/ });
     await expect.poll(() => panel.getByRole('status').filter({ hasText: "We're away — we usually reply from" }).isVisible()).toBe(true);

@@ -1,37 +1,24 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ChatSettings } from '../../src/protocol/api/chat-settings';
 import type { Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
+import { useShopWebsite } from '../support/shop-website';
 
 const suite = useSeededBrowserSuite({ org: 'chat-widget-e2e', conversations: 3, messagesPerConversation: 1 });
 /** A customer's website on another origin (another host and port), embedding the widget. */
-let website: Server;
-let websiteUrl: string;
+const shop = useShopWebsite({
+  serverUrl: () => suite.server.url,
+  org: () => suite.seeded.slug,
+  head: '<style>body { font: 16px Georgia, serif; background: #fdf6e3; } button { background: hotpink; }</style>',
+  body: '<p>Our finest teapots.</p>',
+});
 
 /** Markup a visitor or an agent might type: shown as text, it must never become elements or run. */
 const XSS_VISITOR = `Hi <img src=x onerror="window.__xss='visitor';alert('visitor')"><script>window.__xss='script'</script> my order is late`;
 const XSS_AGENT = `Sorry! <img src=x onerror="window.__xss='agent';alert('agent')"><b>bold</b> We are on it.`;
 
-beforeAll(async () => {
-  if (!existsSync('dist/app/widget.js')) throw new Error('dist/app/widget.js is missing: run `npm run build` before the browser tests.');
-  website = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title>
-      <style>body { font: 16px Georgia, serif; background: #fdf6e3; } button { background: hotpink; }</style></head>
-      <body><h1>Acme shop</h1><p>Our finest teapots.</p>
-      <script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
-});
 
-afterAll(async () => {
-  await new Promise((resolve) => website?.close(resolve));
-});
 
 const signedInAgent = (): Promise<Page> => suite.newAgentPage();
 
@@ -96,7 +83,7 @@ describe('chat widget', () => {
   });
 
   it('serves /widget.js to any website, cached briefly and revalidated', async () => {
-    const script = await fetch(`${suite.server.url}/widget.js`, { headers: { origin: websiteUrl.slice(0, -1) } });
+    const script = await fetch(`${suite.server.url}/widget.js`, { headers: { origin: shop.url().slice(0, -1) } });
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.headers.get('access-control-allow-origin')).toBe('*');
@@ -114,9 +101,9 @@ describe('chat widget', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const rowsBefore = await rows.count();
 
-    const visitor = await suite.newPage({ baseURL: websiteUrl });
+    const visitor = await suite.newPage({ baseURL: shop.url() });
     const visitorDialogs = recordDialogs(visitor);
-    await visitor.goto(websiteUrl);
+    await visitor.goto(shop.url());
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: /Chat with/ });
     await expect.poll(() => panel.getByText('Hello from Acme! How can we help?').isVisible()).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browser-suite';
 import { startServer } from '../support/server-process';
 import { waitForServiceWorkerControl } from '../support/service-worker';
+import { signUpThroughForm } from '../support/sign-up-form';
 
 type Manifest = {
   name: string;
@@ -47,14 +48,7 @@ describe('installable and offline', () => {
     const page = await suite.newPage();
     const context = page.context();
     const id = Date.now().toString(36);
-    await page.goto('/create');
-    await page.getByLabel('Your name').fill('Offline Olga');
-    await page.getByLabel('Email').fill(`olga-${id}@example.com`);
-    await page.getByLabel('Password').fill('offline first please');
-    await page.getByLabel('Organization name').fill(`Offline ${id}`);
-    await page.getByLabel('Domain').fill(`offline-${id}`);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`**/offline-${id}/conversations**`);
+    await signUpThroughForm(page, { name: 'Offline Olga', email: `olga-${id}@example.com`, password: 'offline first please', organization: `Offline ${id}`, domain: `offline-${id}` });
 
     // The service worker takes control of the page once it has precached the shell.
     await waitForServiceWorkerControl(page);

@@ -1,19 +1,16 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { KnowledgeStructure } from '../../src/protocol/api/knowledge-requests';
 import type { Article, Conversation } from '../../src/protocol/documents';
 import { useSeededBrowserSuite } from '../support/browser-suite';
 import { composerText } from '../support/composer-text';
 import { localRecords } from '../support/local-records';
+import { useShopWebsite } from '../support/shop-website';
 
 const suite = useSeededBrowserSuite({ org: 'knowledge-e2e', conversations: 3, messagesPerConversation: 1 });
 let conversations: Conversation[];
 /** A customer's website on another origin, embedding the chat widget. */
-let website: Server;
-let websiteUrl: string;
+const shop = useShopWebsite({ serverUrl: () => suite.server.url, org: () => suite.seeded.slug });
 
 async function publish(id: string, title: string, content: string): Promise<Article> {
   const created = await suite.api.post<Article>('knowledge/articles/', { id, title, content });
@@ -24,22 +21,10 @@ async function publish(id: string, title: string, content: string): Promise<Arti
 }
 
 beforeAll(async () => {
-  if (!existsSync('dist/app/widget.js')) throw new Error('dist/app/widget.js is missing: run `npm run build` before the browser tests.');
   conversations = (await suite.api.get<{ conversations: Conversation[] }>('conversations/?limit=3&order=newest')).body.conversations;
   await publish('ka-refunds', 'Refund policy', '<p>Refunds are paid back within 30 days of your request.</p>');
   await publish('ka-parcel', 'Track your parcel', '<h2>Where is it?</h2><p>Open the tracking link from your shipping email.</p>');
   await suite.api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello! How can we help?' } });
-  website = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title></head>
-      <body><h1>Acme shop</h1><script src="${suite.server.url}/widget.js" data-org="${suite.seeded.slug}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => website?.close(resolve));
 });
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Article' });
@@ -203,7 +188,7 @@ describe('knowledge base', () => {
   it('the chat widget finds an article and shows it before the visitor writes', async () => {
     // A context of the suite's: closed after the test, like every other page's.
     const visitor = await suite.newPage();
-    await visitor.goto(websiteUrl);
+    await visitor.goto(shop.url());
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const search = visitor.getByRole('searchbox', { name: 'Search help articles' });
     await search.waitFor();
@@ -220,7 +205,7 @@ describe('knowledge base', () => {
     try {
       const visitor = await suite.newPage();
       await visitor.setViewportSize({ width: 1440, height: 900 });
-      await visitor.goto(websiteUrl);
+      await visitor.goto(shop.url());
       await visitor.getByRole('button', { name: 'Open chat' }).click();
       const search = visitor.getByRole('searchbox', { name: 'Search help articles' });
       await search.fill('password');
@@ -261,7 +246,7 @@ describe('knowledge base', () => {
       if (new URL(route.request().url()).searchParams.get('q') === 'refund') await held;
       await route.fallback();
     });
-    await visitor.goto(websiteUrl);
+    await visitor.goto(shop.url());
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const listed = visitor.getByRole('button', { name: /Refund policy/ });
     await listed.waitFor();

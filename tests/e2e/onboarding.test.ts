@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EmailChannel } from '../../src/protocol/api/channels';
 import type { Session } from '../../src/protocol/api/models';
@@ -9,6 +7,8 @@ import { useBrowserSuite, waitForConnection } from '../support/browser-suite';
 import { publishRecords } from '../support/dns-server';
 import { useMailServers } from '../support/mail-servers';
 import { startServer } from '../support/server-process';
+import { useShopWebsite } from '../support/shop-website';
+import { signUpThroughForm } from '../support/sign-up-form';
 
 const mailServers = useMailServers();
 
@@ -22,23 +22,9 @@ const suite = useBrowserSuite(async () => ({
 }));
 
 /** A customer's website on another origin, embedding the widget of the organization named in the path. */
-let website: Server;
-let websiteUrl: string;
+const shop = useShopWebsite({ serverUrl: () => suite.server.url });
 
-beforeAll(async () => {
-  website = createServer((request, response) => {
-    const org = (request.url ?? '/').slice(1).replace(/[^a-z0-9-]/g, '');
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme shop</title></head>
-      <body><h1>Acme shop</h1><script src="${suite.server.url}/widget.js" data-org="${org}" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => website.listen(0, '127.0.0.1', resolve));
-  websiteUrl = `http://localhost:${(website.address() as AddressInfo).port}/`;
-});
 
-afterAll(async () => {
-  await new Promise((resolve) => website?.close(resolve));
-});
 
 const id = Date.now().toString(36);
 const owner = { name: 'Ada Lovelace', email: `ada-${id}@example.com`, password: 'correct horse battery', organization: `Acme ${id}`, domain: `acme-${id}` };
@@ -48,14 +34,7 @@ const progressLink = (page: Page, recorded: number) => page.getByRole('link', { 
 const step = (page: Page, name: string) => page.getByTestId(`onboarding-step-${name}`);
 
 async function signUp(page: Page): Promise<void> {
-  await page.goto('/create');
-  await page.getByLabel('Your name').fill(owner.name);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByLabel('Organization name').fill(owner.organization);
-  await page.getByLabel('Domain').fill(owner.domain);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`**/${owner.domain}/conversations**`);
+  await signUpThroughForm(page, owner);
 }
 
 async function ownerApi(): Promise<ApiClient> {
@@ -122,7 +101,7 @@ describe('getting started checklist', () => {
     expect((await api.request('PUT', 'organization/chat', { body: { enabled: true, color: '#0f766e', greeting: 'Hello!' } })).status).toBe(200);
     expect(await step(checklist, 'chat-widget').getByText('To do', { exact: true }).isVisible()).toBe(true);
     const visitor = await suite.newPage();
-    await visitor.goto(`${websiteUrl}${owner.domain}`);
+    await visitor.goto(shop.url(owner.domain));
     await expect.poll(() => visitor.getByRole('button', { name: 'Open chat' }).count()).toBeGreaterThan(0);
     await expect.poll(() => step(checklist, 'chat-widget').getByText('Done', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => progressLink(home, 4).isVisible()).toBe(true);
