@@ -42,8 +42,16 @@ function sampleRule(overrides: Partial<Rule> = {}): Rule {
 
 const FIELDS = ['name', 'enabled', 'trigger', 'match', 'conditions', 'actions', 'stop', 'wait'] as const;
 
+type RuleFields = Pick<Rule, (typeof FIELDS)[number]>;
+
+/** The rule fields a creation gives: all of them. */
+function newRuleFields(input: MutationOf<'create-rule'>): RuleFields {
+  const { name, enabled, trigger, match, conditions, actions, stop, wait } = input;
+  return { name, enabled, trigger, match, conditions, actions, stop, wait };
+}
+
 /** The rule fields an update gives (the others stay as they are). */
-function ruleFieldsOf(input: MutationOf<'update-rule'>): Partial<Pick<Rule, (typeof FIELDS)[number]>> {
+function ruleFieldsOf(input: MutationOf<'update-rule'>): Partial<RuleFields> {
   return Object.fromEntries(FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]])));
 }
 
@@ -62,32 +70,15 @@ export const ruleMutations = {
     patch: {
       rules: (doc, input, { createdAt }) => ({
         id: input.id,
-        name: input.name,
-        enabled: input.enabled,
+        ...newRuleFields(input),
         position: doc?.position ?? END_POSITION,
-        trigger: input.trigger,
-        match: input.match,
-        conditions: input.conditions,
-        actions: input.actions,
-        stop: input.stop,
-        wait: input.wait,
         updated_by: doc?.updated_by ?? null,
         updated_at: createdAt,
         version: doc?.version ?? 0,
       }),
     },
     request: (input) =>
-      requestTo(MUTATION_ROUTES['create-rule'], {}, {
-        id: input.id,
-        name: input.name,
-        enabled: input.enabled,
-        trigger: input.trigger,
-        match: input.match,
-        conditions: input.conditions,
-        actions: input.actions,
-        stop: input.stop,
-        wait: input.wait,
-      }),
+      requestTo(MUTATION_ROUTES['create-rule'], {}, { id: input.id, ...newRuleFields(input) }),
     answer: ruleAnswer,
     sample: {
       seed: {},
