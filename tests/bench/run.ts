@@ -7,7 +7,7 @@ import { benchColdVisit, benchColdVisit100k } from './cold-visit.bench';
 import { benchComplexEmail } from './complex-email.bench';
 import { benchDrain } from './drain.bench';
 import { benchEmail } from './email.bench';
-import { benchRules } from './rules.bench';
+import { benchRuleDryRun, benchRules } from './rules.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchActionToPaintLarge, benchEventToPaint } from './paint.bench';
 import { benchLocalSearch } from './search.bench';
@@ -32,6 +32,7 @@ const benches: [string, () => Promise<void>][] = [
   ['help-center', benchHelpCenter],
   ['email', benchEmail],
   ['rules', benchRules],
+  ['rules-dry-run', benchRuleDryRun],
   ['complex-email', benchComplexEmail],
   ['drain', benchDrain],
   ['cold-open', benchColdOpen],

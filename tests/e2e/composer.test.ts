@@ -76,7 +76,12 @@ describe('the composer', () => {
     await page.keyboard.type('Export again');
     await expect.poll(() => page.getByRole('button', { name: 'Bulleted list', pressed: true }).isVisible()).toBe(true);
     await pasteScreenshot(page);
-    await expect.poll(() => editor.locator('img').count(), { timeout: 20_000 }).toBe(1);
+    // An upload that failed says why in a toast: the poll then shows that text instead of a count.
+    const imagesOrFailure = async () => {
+      const failure = page.getByRole('alert').filter({ hasText: 'Image not added' });
+      return (await failure.count()) > 0 ? `toast: ${(await failure.allTextContents()).join(' / ')}` : editor.locator('img').count();
+    };
+    await expect.poll(imagesOrFailure, { timeout: 20_000, message: 'the pasted screenshot shows in the reply' }).toBe(1);
     await expect.poll(() => editor.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
     expect(await page.getByLabel('Your signature, added under the reply').textContent()).toContain('Ana Lima');
 
