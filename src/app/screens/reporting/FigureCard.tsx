@@ -22,7 +22,7 @@ type FigureCardProps = {
 export function FigureCard({ label, value, current = null, previous = null, previousText, lowerIsBetter = false, note, href, onOpen }: FigureCardProps) {
   const change = formatChange(current, previous);
   const better = current !== null && previous !== null && current !== previous ? (current < previous) === lowerIsBetter : null;
-  const shown = <span className="report-figure__value">{value}</span>;
+  const shown = <span className="report-figure__value">{typeof value === 'number' ? value.toLocaleString() : value}</span>;
   return (
     <div className="report-figure">
       <dt>{label}</dt>
@@ -45,7 +45,7 @@ export function FigureCard({ label, value, current = null, previous = null, prev
         {change !== null && (
           <span className="report-figure__change" data-tone={better === null ? 'same' : better ? 'better' : 'worse'}>
             {change}
-            <span className="report-figure__previous"> vs {previousText ?? String(previous)}</span>
+            <span className="report-figure__previous"> vs {previousText ?? (previous === null ? '—' : Math.round(previous).toLocaleString())}</span>
           </span>
         )}
         {note && <small className="report-figure__note">{note}</small>}

@@ -10,7 +10,7 @@ export type TimeSeries = { label: string; values: number[] };
 
 type TimeChartProps = {
   title: string;
-  /** One label per point (days, YYYY-MM-DD). */
+  /** One label per point (days, YYYY-MM-DD). The first series is drawn as bars, the others as lines over them. */
   days: string[];
   series: TimeSeries[];
   /** Drill-down: the conversations behind a day. */
@@ -56,7 +56,7 @@ export function TimeChart({ title, days, series, hrefOf, onOpen }: TimeChartProp
       <div className="report-chart__legend" aria-hidden="true">
         {series.map((one, index) => (
           <span key={one.label}>
-            <span className="report-chart__swatch" style={{ background: colors.series[index % colors.series.length] }} />
+            <span className={index === 0 ? 'report-chart__swatch' : 'report-chart__swatch report-chart__swatch--line'} style={{ background: colors.series[index % colors.series.length] }} />
             {one.label}
           </span>
         ))}
@@ -73,7 +73,7 @@ export function TimeChart({ title, days, series, hrefOf, onOpen }: TimeChartProp
 }
 
 function chartOptions(width: number, days: string[], series: TimeSeries[], colors: ChartColors, open: (index: number) => void): uPlot.Options {
-  const bars = uPlot.paths.bars?.({ size: [0.8 / Math.max(1, series.length), 40], gap: 1 });
+  const bars = uPlot.paths.bars?.({ size: [0.7, 40], gap: 1 });
   const axis = { stroke: colors.axis, grid: { stroke: colors.grid, width: 1 }, ticks: { stroke: colors.grid, width: 1 } };
   return {
     width: Math.max(200, width),
@@ -89,7 +89,8 @@ function chartOptions(width: number, days: string[], series: TimeSeries[], color
       {},
       ...series.map((one, index) => {
         const color = colors.series[index % colors.series.length] ?? colors.text;
-        return { label: one.label, stroke: color, fill: color, width: 0, ...(bars ? { paths: bars } : {}) };
+        if (index === 0) return { label: one.label, stroke: color, fill: color, width: 0, points: { show: false }, ...(bars ? { paths: bars } : {}) };
+        return { label: one.label, stroke: color, width: 2, points: { show: days.length <= 45, size: 5, fill: color } };
       }),
     ],
     hooks: {
