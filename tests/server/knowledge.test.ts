@@ -246,9 +246,29 @@ describeEachDatabase('knowledge base', (database) => {
     await expect.poll(async () => (await owner.api.get<Report>('reporting/kb')).body.views, { timeout: 5_000 }).toEqual([expect.objectContaining({ article_id: 'ka-h', views: 2, helpful: 1 })]);
     const report = await owner.api.get<Report>('reporting/kb');
     expect(report.status).toBe(200);
-    // Per UTC day.
-    expect(report.body.views_by_day).toEqual([{ day: new Date().toISOString().slice(0, 10), views: 2 }]);
+    // Every day of the last 30, in the organization's zone (UTC without business hours).
+    const today = new Date().toISOString().slice(0, 10);
+    expect(report.body.views_by_day).toHaveLength(30);
+    expect(report.body.views_by_day.at(-1)).toEqual({ day: today, views: 2 });
+    expect(report.body.views_by_day.filter((day) => day.views > 0)).toHaveLength(1);
     expect(report.body.searches_without_result).toEqual([{ query: 'modem', count: 1 }]);
+    // The same range as days: one day only, then a range that ended before the views.
+    const oneDay = await owner.api.get<Report>(`reporting/kb?from=${today}&to=${today}`);
+    expect(oneDay.body.views_by_day).toEqual([{ day: today, views: 2 }]);
+    expect((await owner.api.get<Report>('reporting/kb?from=2020-01-01&to=2020-01-31')).body).toMatchObject({ views: [], searches_without_result: [] });
+    expect((await owner.api.get('reporting/kb?from=2020-01-31&to=2020-01-01')).status).toBe(400);
+    expect((await owner.api.get('reporting/kb?from=2020-01-01')).status).toBe(400);
+    // The article table as CSV, a title a spreadsheet would run as a formula neutralised.
+    const formula = await publishedArticle(owner, { id: 'ka-f', title: '=HYPERLINK("http://evil")', content: '<p>Nothing.</p>' });
+    await page(`/help/${owner.domain}/articles/${formula.slug}`);
+    await expect.poll(async () => (await owner.api.get<Report>('reporting/kb')).body.views.length, { timeout: 5_000 }).toBe(2);
+    const csv = await owner.api.get(`reporting/kb/export?from=${today}&to=${today}`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toContain('attachment');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('article_id,title,views,helpful,unhelpful');
+    expect(lines).toContain('ka-h,Reset the router,2,1,0');
+    expect(lines).toContain(`ka-f,"'=HYPERLINK(""http://evil"")",1,0,0`);
   });
 
   it('lets the chat widget search and read a published article, counting the read as a deflection', async () => {

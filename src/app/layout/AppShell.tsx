@@ -54,6 +54,7 @@ export function AppShell() {
             <SidebarLink to={`/${slug}/snippets`} icon="note" label="Snippets" />
             <SidebarLink to={`/${slug}/rules`} icon="sliders" label="Rules" />
             <SidebarLink to={`/${slug}/knowledge`} icon="info" label="Knowledge base" />
+            {can(agent, PAGE_PERMISSIONS['reporting/inbox']) && <SidebarLink to={`/${slug}/reporting/inbox`} icon="chart" label="Inbox report" />}
             {can(agent, PAGE_PERMISSIONS['reporting/kb']) && <SidebarLink to={`/${slug}/reporting/kb`} icon="chart" label="KB report" />}
             {can(agent, PAGE_PERMISSIONS.tags) && <SidebarLink to={`/${slug}/tags`} icon="tag" label="Tags" />}
             {can(agent, PAGE_PERMISSIONS.emails) && <SidebarLink to={`/${slug}/emails`} icon="mail" label="Email" />}

@@ -62,6 +62,13 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: 'knowledge', title: 'Knowledge base', load: () => import('../screens/knowledge/KnowledgeScreen') },
   { path: 'knowledge/articles/:id', title: 'Article', load: () => import('../screens/knowledge/ArticleScreen') },
   { path: 'knowledge/settings', title: 'Help center settings', load: () => import('../screens/knowledge/KnowledgeSettingsScreen') },
+  // Reports (issue 38): lazy, so the chart library stays out of the inbox's first JavaScript.
+  {
+    path: 'reporting/inbox',
+    title: 'Inbox report',
+    permission: PAGE_PERMISSIONS['reporting/inbox'],
+    load: () => import('../screens/reporting/ReportingInboxScreen'),
+  },
   { path: 'reporting/kb', title: 'Knowledge base report', permission: PAGE_PERMISSIONS['reporting/kb'], load: () => import('../screens/knowledge/KbReportScreen') },
   { path: 'tags', title: 'Tags', permission: PAGE_PERMISSIONS.tags, load: () => import('../screens/tags/TagsScreen') },
   { path: 'emails', title: 'Email', permission: PAGE_PERMISSIONS.emails, load: () => import('../screens/emails/EmailsScreen') },

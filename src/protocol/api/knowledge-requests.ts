@@ -145,12 +145,31 @@ export const knowledgeSearchQuery = z.object({ q: singleLineText().max(KNOWLEDGE
 
 export type KnowledgeSearchHit = { id: string; title: string; slug: string; url: string; snippet: string };
 
-/** `GET reporting/kb?days=`. */
-export const kbReportQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+const reportDay = z.string({ error: 'must be a date (YYYY-MM-DD)' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' });
+
+/**
+ * `GET reporting/kb?from=&to=` (days in the organization's zone, both included, like the inbox
+ * report), or `?days=` (the last days up to today, 30 by default). `GET reporting/kb/export`: the
+ * same query, the article table as CSV.
+ */
+export const kbReportQuery = z
+  .object({ days: z.coerce.number().int().min(1).max(365).default(30), from: reportDay.optional(), to: reportDay.optional() })
+  .refine((query) => (query.from === undefined) === (query.to === undefined), { error: 'needs both from and to', path: ['to'] })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { error: 'must not be before from', path: ['to'] })
+  .refine(
+    (query) => query.from === undefined || query.to === undefined || Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`) < 366 * 86_400_000,
+    { error: 'must be at most 366 days after from', path: ['to'] },
+  );
 
 export type KbReport = {
+  /** The number of days of the range. */
   days: number;
+  /** The first and last day, both included, in `time_zone` (the organization's, UTC without hours). */
+  from: string;
+  to: string;
+  time_zone: string;
   views: { article_id: string; title: string; views: number; helpful: number; unhelpful: number }[];
+  /** Every day of the range, in order (no gaps). */
   views_by_day: { day: string; views: number }[];
   searches: number;
   searches_without_result: { query: string; count: number }[];

@@ -66,6 +66,12 @@ export const REST_ROUTES = {
   knowledgeSettings: route('GET', KNOWLEDGE_SETTINGS),
   updateKnowledgeSettings: route('PUT', KNOWLEDGE_SETTINGS),
   kbReport: route('GET', 'reporting/kb'),
+  /** The KB report's article table as CSV (`text/csv`), same query. */
+  kbReportExport: route('GET', 'reporting/kb/export'),
+  /** The inbox report (issue 38, reporting-requests.ts), `?from=&to=&…`. */
+  inboxReport: route('GET', 'reporting/inbox'),
+  /** Its conversations as CSV, one row each (`text/csv`), same query. */
+  inboxReportExport: route('GET', 'reporting/inbox/export'),
   blocked: route('GET', 'blocked/'),
   unblock: route('DELETE', 'blocked/:contact_id'),
   /** Email channels (§7 `organization/channels/{email}/verify`). */

@@ -48,6 +48,9 @@ export const apiPaths = {
   stripeWebhook: (slug: string) => R.stripeWebhook.build({ slug }),
   knowledgeSettings: R.knowledgeSettings.path,
   kbReport: R.kbReport.path,
+  kbReportExport: R.kbReportExport.path,
+  inboxReport: R.inboxReport.path,
+  inboxReportExport: R.inboxReportExport.path,
   contactArticles: (id: number) => R.contactArticles.build({ id }),
   /** `?force=true` removes a tag that is in use from every conversation first. */
   tag: (slug: string, force = false) => `${R.deleteTag.build({ slug })}${force ? '?force=true' : ''}`,

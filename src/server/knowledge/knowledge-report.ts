@@ -1,31 +1,37 @@
 import { sql } from 'kysely';
 import type { KbReport } from '../../protocol/api/knowledge-requests';
 import type { Db } from '../db/database';
+import { dayIn } from '../http/report-days';
+import type { ReportDays } from '../http/report-days';
 
-const DAY_MS = 86_400_000;
+/** Views are counted per quarter hour, then per local day: every zone's offset is a whole number of them. */
+const BUCKET_MS = 900_000;
 
 /**
- * `GET reporting/kb?days=` (organization.reporting): over the last `days`, views per article
+ * `GET reporting/kb?from=&to=` (organization.reporting): over the range's days, views per article
  * (with its helpful answers), views per day, searches, searches that found nothing (the
  * articles people miss), the helpful ratio and widget deflections (a read not followed by a chat).
  */
-export async function kbReport(db: Db, orgId: number, days: number, now: number): Promise<KbReport> {
-  const since = now - days * DAY_MS;
+export async function kbReport(db: Db, orgId: number, range: ReportDays): Promise<KbReport> {
+  const { since, until } = range;
   const [events, titles, searchCount, empty, top, daily] = await Promise.all([
     db
       .selectFrom('kb_events')
       .select(['article_id', 'kind', (eb) => eb.fn.countAll<number>().as('count')])
       .where('org_id', '=', orgId)
       .where('created_at', '>=', since)
+      .where('created_at', '<', until)
       .groupBy(['article_id', 'kind'])
       .execute(),
     db.selectFrom('kb_articles').select(['id', 'title']).where('org_id', '=', orgId).execute(),
-    db.selectFrom('kb_searches').select((eb) => eb.fn.countAll<number>().as('count')).where('org_id', '=', orgId).where('created_at', '>=', since).executeTakeFirst(),
+    db.selectFrom('kb_searches').select((eb) => eb.fn.countAll<number>().as('count')).where('org_id', '=', orgId).where('created_at', '>=', since)
+      .where('created_at', '<', until).executeTakeFirst(),
     db
       .selectFrom('kb_searches')
       .select(['query', (eb) => eb.fn.countAll<number>().as('count')])
       .where('org_id', '=', orgId)
       .where('created_at', '>=', since)
+      .where('created_at', '<', until)
       .where('results', '=', 0)
       .groupBy('query')
       .orderBy('count', 'desc')
@@ -37,14 +43,15 @@ export async function kbReport(db: Db, orgId: number, days: number, now: number)
       .select(['query', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.max('results').as('results')])
       .where('org_id', '=', orgId)
       .where('created_at', '>=', since)
+      .where('created_at', '<', until)
       .groupBy('query')
       .orderBy('count', 'desc')
       .orderBy('query')
       .limit(20)
       .execute(),
     // Literals, not parameters: SQLite binds a JavaScript number as a real, which would not divide as integers.
-    sql<{ day: number | string; count: number | string }>`select created_at / ${sql.lit(DAY_MS)} as day, count(*) as count from kb_events
-      where org_id = ${orgId} and kind = 'view' and created_at >= ${since} group by 1 order by 1`.execute(db),
+    sql<{ bucket: number | string; count: number | string }>`select created_at / ${sql.lit(BUCKET_MS)} as bucket, count(*) as count from kb_events
+      where org_id = ${orgId} and kind = 'view' and created_at >= ${since} and created_at < ${until} group by 1`.execute(db),
   ]);
   const titleOf = new Map(titles.map((row) => [row.id, row.title]));
   const perArticle = new Map<string, { views: number; helpful: number; unhelpful: number }>();
@@ -64,15 +71,21 @@ export async function kbReport(db: Db, orgId: number, days: number, now: number)
     } else if (row.kind === 'deflection') deflections += count;
     if (row.kind !== 'deflection') perArticle.set(row.article_id, entry);
   }
-  // Days are UTC calendar days, as the screen lists them.
-  const dayOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const viewsOn = new Map<string, number>();
+  for (const row of daily.rows) {
+    const day = dayIn(range.zone, Math.floor(Number(row.bucket)) * BUCKET_MS);
+    viewsOn.set(day, (viewsOn.get(day) ?? 0) + Number(row.count));
+  }
   return {
-    days,
+    days: range.days.length,
+    from: range.from,
+    to: range.to,
+    time_zone: range.zone,
     views: [...perArticle.entries()]
       .filter(([id]) => titleOf.has(id))
       .map(([article_id, entry]) => ({ article_id, title: titleOf.get(article_id) ?? '', ...entry }))
       .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title)),
-    views_by_day: daily.rows.map((row) => ({ day: dayOf(Math.floor(Number(row.day))), views: Number(row.count) })),
+    views_by_day: range.days.map((day) => ({ day, views: viewsOn.get(day) ?? 0 })),
     searches: Number(searchCount?.count ?? 0),
     searches_without_result: empty.map((row) => ({ query: row.query, count: Number(row.count) })),
     top_searches: top.map((row) => ({ query: row.query, count: Number(row.count), results: Number(row.results ?? 0) })),

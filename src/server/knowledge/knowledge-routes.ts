@@ -21,6 +21,9 @@ import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '../../protocol/roles';
 import { assertCan, can } from '../agents/permissions';
 import type { AppContext } from '../app-context';
 import { kbReport } from './knowledge-report';
+import { readHours } from '../hours/hours-document';
+import { sendCsv, toCsv } from '../http/csv';
+import { reportDays } from '../http/report-days';
 import { fieldError, forbidden, notFound } from '../http/http-error';
 import { requireSession, signedIn } from '../http/auth-hook';
 import { parseInput } from '../http/parse-input';
@@ -63,10 +66,19 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     return { base_url: answer.base_url ?? answer.default_url, collections: collectionRows.map(toCollection), articles, article_in_collections: articleInCollections(articles) };
   });
 
-  registerRoute(app, REST_ROUTES.kbReport, { preHandler }, async (request): Promise<KbReport> => {
+  const readKbReport = async (request: FastifyRequest): Promise<KbReport> => {
     const { agent, organization } = signedIn(request);
     assertCan(agent, PAGE_PERMISSIONS['reporting/kb']);
-    return kbReport(ctx.db, organization.id, parseInput(kbReportQuery, request.query).days, ctx.clock());
+    const query = parseInput(kbReportQuery, request.query);
+    const zone = (await readHours(ctx.db, organization.id))?.timezone ?? 'UTC';
+    return kbReport(ctx.db, organization.id, reportDays(zone, query, ctx.clock()));
+  };
+  registerRoute(app, REST_ROUTES.kbReport, { preHandler }, readKbReport);
+  // The article table as CSV (cells a spreadsheet would run as formulas neutralised).
+  registerRoute(app, REST_ROUTES.kbReportExport, { preHandler }, async (request, reply) => {
+    const report = await readKbReport(request);
+    const rows = report.views.map((row) => [row.article_id, row.title, row.views, row.helpful, row.unhelpful]);
+    return sendCsv(reply, `kb-report-${report.from}-${report.to}.csv`, toCsv(['article_id', 'title', 'views', 'helpful', 'unhelpful'], rows));
   });
 
   // The articles a contact read in the chat widget, latest first (the contact panel).

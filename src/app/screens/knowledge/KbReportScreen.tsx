@@ -1,125 +1,114 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { KbReport } from '../../../protocol/api/knowledge-requests';
 import { apiPaths } from '../../../protocol/api/routes';
 import { useApi } from '../../api/api-context';
 import { EmptyState } from '../../components/EmptyState';
-import { Loadable } from '../../components/Loadable';
+import { Spinner } from '../../components/Spinner';
 import { useLoad } from '../../hooks/use-load';
 import { PageHeader } from '../../layout/PageHeader';
-
-const PERIODS = [7, 30, 90] as const;
+import { ExportButton } from '../reporting/ExportButton';
+import { FigureCard } from '../reporting/FigureCard';
+import { RangePicker } from '../reporting/RangePicker';
+import { ReportLoadable } from '../reporting/ReportLoadable';
+import { TimeChart } from '../reporting/TimeChart';
+import { formatRange, rangeFromParams, todayIn } from '../reporting/report-range';
+import { useReportZone } from '../reporting/use-report-zone';
+import '../reporting/reporting.css';
 
 /** `reporting/kb` (§2, §6 `organization.reporting`): what customers read, search and miss in the help center. */
 export default function KbReportScreen() {
+  const zone = useReportZone();
+  return <div className="page page--wide report-page kb-page">{zone === undefined ? <Spinner label="Loading the report" /> : <KbReportView zone={zone.zone} />}</div>;
+}
+
+function KbReportView({ zone }: { zone: string }) {
   const api = useApi();
-  const [days, setDays] = useState<number>(30);
-  const load = useCallback((signal: AbortSignal) => api.get<KbReport>(`${apiPaths.kbReport}?days=${days}`, signal), [api, days]);
-  const { state } = useLoad(load);
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(zone);
+  const range = rangeFromParams(params, today);
+  const query = new URLSearchParams({ from: range.from, to: range.to }).toString();
+  const load = useCallback((signal: AbortSignal) => api.get<KbReport>(`${apiPaths.kbReport}?${query}`, signal), [api, query]);
+  const { state, reload } = useLoad(load);
   return (
-    <div className="page page--wide kb-page">
+    <>
       <PageHeader
         title="Knowledge base report"
         description="Views, searches, the searches that found nothing, helpful answers and chats avoided."
-        actions={
-          <div className="segmented" role="group" aria-label="Period">
-            {PERIODS.map((period) => (
-              <button key={period} type="button" className="segmented__option" aria-pressed={days === period} onClick={() => setDays(period)}>
-                {period} days
-              </button>
-            ))}
-          </div>
-        }
+        actions={<ExportButton path={`${apiPaths.kbReportExport}?${query}`} fileName={`kb-report-${range.from}-${range.to}.csv`} />}
       />
-      <Loadable state={state} loading="Loading the report">
+      <div className="report-toolbar">
+        <RangePicker range={range} today={today} zone={zone} onChange={(next) => setParams(new URLSearchParams({ from: next.from, to: next.to }), { replace: true })} />
+      </div>
+      <ReportLoadable state={state} retry={reload}>
         {(report) => <Report report={report} />}
-      </Loadable>
-    </div>
+      </ReportLoadable>
+    </>
   );
 }
 
 function Report({ report }: { report: KbReport }) {
   const views = report.views.reduce((sum, row) => sum + row.views, 0);
   const answers = report.helpful + report.unhelpful;
-  // Every day of the period, those without a view too.
-  const byDay = new Map(report.views_by_day.map((day) => [day.day, day.views]));
-  const days = Array.from({ length: report.days }, (_, index) => {
-    const day = new Date(Date.now() - (report.days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
-    return { day, views: byDay.get(day) ?? 0 };
-  });
-  const peak = Math.max(1, ...days.map((day) => day.views));
+  const days = useMemo(() => report.views_by_day.map((day) => day.day), [report]);
+  const series = useMemo(() => [{ label: 'Views', values: report.views_by_day.map((day) => day.views) }], [report]);
   return (
-    <div className="kb-report">
-      <dl className="kb-report__figures">
-        <Figure label="Article views" value={views} />
-        <Figure label="Searches" value={report.searches} />
-        <Figure label="Helpful" value={answers === 0 ? '—' : `${Math.round((report.helpful / answers) * 100)}%`} note={`${answers} answers`} />
-        <Figure label="Deflections" value={report.deflections} note="widget reads not followed by a chat" />
+    <div className="report kb-report">
+      <p className="report__scope hint">
+        {formatRange(report)} in {report.time_zone}.
+      </p>
+      <dl className="report-figures">
+        <FigureCard label="Article views" value={views} />
+        <FigureCard label="Searches" value={report.searches} />
+        <FigureCard label="Helpful" value={answers === 0 ? '—' : `${Math.round((report.helpful / answers) * 100)}%`} note={`${answers} answers`} />
+        <FigureCard label="Deflections" value={report.deflections} note="widget reads not followed by a chat" />
       </dl>
-      <section className="panel" aria-labelledby="kb-views-by-day">
-        <div className="panel__header">
-          <h2 className="panel__title" id="kb-views-by-day">
-            Views per day
-          </h2>
-        </div>
-        {report.views_by_day.length === 0 ? (
-          <p className="panel__body hint">No views yet.</p>
+      <section className="panel report-panel">
+        {views === 0 ? (
+          <div className="report-chart">
+            <h2 className="report-chart__title">Views per day</h2>
+            <p className="hint report-chart__empty">No views in this period.</p>
+          </div>
         ) : (
-          <ol className="kb-report__bars" aria-label="Views per day">
-            {days.map((day) => (
-              <li key={day.day} title={`${day.day}: ${day.views}`}>
-                <span className="kb-report__bar" style={{ height: day.views === 0 ? '1px' : `${Math.max(4, (day.views / peak) * 100)}%` }} />
-                <span className="visually-hidden">
-                  {day.day}: {day.views}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {report.views_by_day.length > 0 && (
-          <p className="kb-report__axis">
-            <span>{days[0]?.day}</span>
-            <span>{days.at(-1)?.day}</span>
-          </p>
+          <TimeChart title="Views per day" days={days} series={series} />
         )}
       </section>
       <div className="kb-report__columns">
-        <section className="panel" aria-labelledby="kb-top-articles">
-          <div className="panel__header">
-            <h2 className="panel__title" id="kb-top-articles">
-              Articles
-            </h2>
-          </div>
+        <section className="panel report-panel" aria-labelledby="kb-top-articles">
+          <h2 className="report-chart__title report-panel__heading" id="kb-top-articles">
+            Articles
+          </h2>
           {report.views.length === 0 ? (
             <EmptyState icon="note" title="No views yet">Views appear once customers read your published articles.</EmptyState>
           ) : (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Article</th>
-                  <th>Views</th>
-                  <th>Helpful</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.views.map((row) => (
-                  <tr key={row.article_id}>
-                    <td>{row.title}</td>
-                    <td>{row.views}</td>
-                    <td>{row.helpful + row.unhelpful === 0 ? '—' : `${row.helpful} / ${row.helpful + row.unhelpful}`}</td>
+            <div className="report-table">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Article</th>
+                    <th scope="col">Views</th>
+                    <th scope="col">Helpful</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.views.map((row) => (
+                    <tr key={row.article_id}>
+                      <td>{row.title}</td>
+                      <td>{row.views}</td>
+                      <td>{row.helpful + row.unhelpful === 0 ? '—' : `${row.helpful} / ${row.helpful + row.unhelpful}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
-        <section className="panel" aria-labelledby="kb-missing">
-          <div className="panel__header">
-            <h2 className="panel__title" id="kb-missing">
-              Searches with no result
-            </h2>
-          </div>
+        <section className="panel report-panel" aria-labelledby="kb-missing">
+          <h2 className="report-chart__title report-panel__heading" id="kb-missing">
+            Searches with no result
+          </h2>
           {report.searches_without_result.length === 0 ? (
-            <p className="panel__body hint">Every search found something.</p>
+            <p className="hint report-chart__empty report-panel__heading">Every search found something.</p>
           ) : (
             <ul className="kb-report__queries">
               {report.searches_without_result.map((row) => (
@@ -132,18 +121,6 @@ function Report({ report }: { report: KbReport }) {
           )}
         </section>
       </div>
-    </div>
-  );
-}
-
-function Figure({ label, value, note }: { label: string; value: number | string; note?: string }) {
-  return (
-    <div className="kb-report__figure">
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {note && <small>{note}</small>}
-      </dd>
     </div>
   );
 }
