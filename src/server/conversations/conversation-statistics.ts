@@ -8,6 +8,7 @@ import type { AgentRow } from '../agents/agent-tables';
 import type { Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { inboxListWhere } from './inbox-query-sql';
+import { inboxTimeZone } from './inbox-time-zone';
 
 /** The key of the default inbox in `statistics` (§9 "the default inbox is unread-counted"). */
 export const DEFAULT_INBOX_KEY = 'default';
@@ -42,12 +43,13 @@ export function statisticsInboxes(agent: AgentRow): Map<string, InboxQuery> {
  */
 export async function conversationStatistics(db: Db, dialect: DialectName, orgId: number, agent: AgentRow): Promise<ConversationStatistics> {
   const inboxes = [...statisticsInboxes(agent).entries()];
+  const timeZone = await inboxTimeZone(db, orgId, inboxes.flatMap(([, query]) => query.terms));
   const counts = await db
     .selectFrom('conversations')
     .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
     .select((eb) =>
       inboxes.map(([, query], index) => {
-        const where = inboxListWhere(eb, query, { dialect, me: agent.id });
+        const where = inboxListWhere(eb, query, { dialect, me: agent.id, timeZone });
         return sql<number | string>`coalesce(sum(case when ${where} then 1 else 0 end), 0)`.as(`c${index}`);
       }),
     )
