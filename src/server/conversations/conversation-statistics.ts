@@ -37,11 +37,50 @@ export function statisticsInboxes(agent: AgentRow): Map<string, InboxQuery> {
 }
 
 /**
+/** The window reading_time looks at: conversations created in the last 30 days. */
+export const READING_TIME_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * reading_time: the median, over the organization's conversations created in the last 30 days
+ * that an agent has read, of the seconds from the conversation's creation (its first customer
+ * message) to the first time an agent read it (`first_read_at`); null when none was read. Two
+ * small queries on both dialects: the count, then the one or two middle values by offset.
+ */
+export async function readingTime(db: Db, orgId: number, now: number): Promise<number | null> {
+  const read = () =>
+    db
+      .selectFrom('conversations')
+      .where('org_id', '=', orgId)
+      .where('merged_into', 'is', null)
+      .where('created_at', '>=', now - READING_TIME_WINDOW_MS)
+      .where('first_read_at', 'is not', null);
+  const counted = await read().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const count = Number(counted?.n ?? 0);
+  if (count === 0) return null;
+  const middle = await read()
+    .select(sql<number | string>`first_read_at - created_at`.as('wait'))
+    .orderBy('wait')
+    .limit(count % 2 === 0 ? 2 : 1)
+    .offset(Math.floor((count - 1) / 2))
+    .execute();
+  const waits = middle.map((row) => Math.max(0, Number(row.wait)));
+  return Math.round(waits.reduce((sum, wait) => sum + wait, 0) / waits.length / 1000);
+}
+
+/**
  * `GET conversations/status` (§3 Statistics): unread conversations per inbox key, counted in one
  * pass over the organization's unread conversations (one sum per inbox, the same predicate as
- * the list), when the first conversation arrived, and the reading time (not measured yet: null).
+ * the list), and when the first conversation arrived. `complete` adds reading_time, which scans
+ * the last 30 days' conversations (docs/decisions.md "Statistics: complete=true adds the reading
+ * time"); without it reading_time is null.
  */
-export async function conversationStatistics(db: Db, dialect: DialectName, orgId: number, agent: AgentRow): Promise<ConversationStatistics> {
+export async function conversationStatistics(
+  db: Db,
+  dialect: DialectName,
+  orgId: number,
+  agent: AgentRow,
+  options: { complete: boolean; now: number } = { complete: false, now: 0 },
+): Promise<ConversationStatistics> {
   const inboxes = [...statisticsInboxes(agent).entries()];
   const timeZone = await inboxTimeZone(db, orgId, inboxes.flatMap(([, query]) => query.terms));
   const counts = await db
@@ -70,6 +109,6 @@ export async function conversationStatistics(db: Db, dialect: DialectName, orgId
   return {
     statistics,
     first_conversation: firstConversation === null ? null : Number(firstConversation),
-    reading_time: null,
+    reading_time: options.complete ? await readingTime(db, orgId, options.now) : null,
   };
 }
