@@ -271,7 +271,10 @@ export type ConversationStatistics = {
   statistics: Record<string, number>;
   /** When the organization's first conversation arrived, or null. */
   first_conversation: number | null;
-  /** Median seconds from a contact message to an agent's first reading of it, or null. */
+  /**
+   * Median seconds from a conversation's creation to an agent's first reading of it, over the
+   * conversations created in the last 30 days; null without `?complete=true` or when none was read.
+   */
   reading_time: number | null;
 };
 

@@ -94,6 +94,14 @@ function freeText(random: Random, world: World): string {
   }
 }
 
+/** `created:` a day or a few around a conversation's creation (the world has no hours: days in UTC). */
+function createdTerm(random: Random, world: World): string {
+  const day = (offset: number) => new Date(random.pick(world.conversations).created_at + offset * 86_400_000).toISOString().slice(0, 10);
+  const from = day(-random.int(3));
+  const to = new Date(Date.parse(from) + random.int(4) * 86_400_000).toISOString().slice(0, 10);
+  return from === to && random.chance(0.5) ? `created:${from}` : `created:${from}..${to}`;
+}
+
 function some<T>(random: Random, choices: readonly T[]): T[] {
   const count = 1 + random.int(random.chance(0.7) ? 1 : 3);
   return Array.from({ length: count }, () => random.pick(choices));
@@ -109,6 +117,7 @@ function term(random: Random, world: World): string {
     () => `tag:${some(random, tags).join(',')}`,
     () => `channel:${some(random, ['email', 'chat', 'CHAT']).join(',')}`,
     () => `contact:${some(random, contactIds).join(',')}`,
+    () => createdTerm(random, world),
     () => freeText(random, world),
     () => freeText(random, world),
     () =>
@@ -163,7 +172,7 @@ describeEachDatabase('inbox query property', (database) => {
 
   it('a malformed query is refused with the parser message under errors.search', async () => {
     const { api } = await suite.signUp();
-    for (const text of ['foo:bar', 'is:lost', 'tag:', 'data.plan:', 'data.plan:a,,b', 'data.9lives:x', 'order:newest order:oldest', 'refund "charged', '-order:newest', 'say"hi"']) {
+    for (const text of ['foo:bar', 'is:lost', 'created:2026-02-30', 'created:2026-11-07..2026-11-01', 'tag:', 'data.plan:', 'data.plan:a,,b', 'data.9lives:x', 'order:newest order:oldest', 'refund "charged', '-order:newest', 'say"hi"']) {
       const parsed = parseInboxQuery(text);
       if (parsed.ok) throw new Error(`Expected ${text} to be refused`);
       const response = await api.get(`conversations/?search=${encodeURIComponent(text)}`);

@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import type { ConversationPage } from '../../src/protocol/api/conversation-requests';
 import { SESSION_HEADER } from '../../src/protocol/api/routes';
+import { defaultHours } from '../../src/protocol/hours/hours-model';
 import { DEFAULT_INBOX_QUERY } from '../../src/protocol/inbox-query/inbox-query';
 import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { openServerDatabaseHandle } from '../support/server-database';
 import { describeEachDatabase, uid, useServerSuite } from './server-suite';
 import { firstConversation, signUpWithInbox } from './sync-fixtures';
 
@@ -46,5 +48,31 @@ describeEachDatabase('inbox query on the conversation list', (database) => {
     expect(next.body.conversations.map((c) => c.id)).toEqual(newest.body.conversations.map((c) => c.id).reverse().slice(2, 4));
     const elsewhere = await inbox.api.get(list('order:priority', `&cursor=${cursor}`));
     expect(elsewhere.body).toEqual({ errors: { cursor: 'is invalid' } });
+  });
+
+  it("created: lists the conversations created on those days, read in UTC without hours and in the hours' time zone once saved (DST included)", async () => {
+    const inbox = await signUpWithInbox(suite, 4);
+    // Around the night Paris puts its clocks back (25 October 2026, a 25-hour day there).
+    const createdAt = ['2026-10-24T21:59:59.999Z', '2026-10-24T22:00:00.000Z', '2026-10-25T22:59:59.999Z', '2026-10-25T23:00:00.000Z'].map(Date.parse);
+    const ids = inbox.conversations.map((c) => c.id);
+    const handle = openServerDatabaseHandle(suite.server);
+    try {
+      for (const [index, at] of createdAt.entries()) await handle.db.updateTable('conversations').set({ created_at: at }).where('id', '=', ids[index] ?? 0).execute();
+    } finally {
+      await handle.db.destroy();
+    }
+    const listed = async (search: string) => (await inbox.api.get<ConversationPage>(list(search))).body.conversations.map((c) => ids.indexOf(c.id)).sort();
+
+    expect(await listed('created:2026-10-25')).toEqual([2, 3]);
+    const saved = await inbox.api.post('organization/hours', defaultHours('Europe/Paris'), mutation());
+    expect(saved.status).toBe(200);
+    expect(await listed('created:2026-10-25')).toEqual([1, 2]);
+    expect(await listed('created:2026-10-24..2026-10-25')).toEqual([0, 1, 2]);
+    expect(await listed('-created:2026-10-25')).toEqual([0, 3]);
+    expect(await listed('created:2026-10-26..2026-10-31')).toEqual([3]);
+
+    const refused = await inbox.api.get(list('created:2026-10-31..2026-10-01'));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ errors: { search: 'created: 2026-10-01 is before 2026-10-31 at 21' } });
   });
 });

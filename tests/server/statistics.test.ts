@@ -3,7 +3,10 @@ import type { ConversationPage } from '../../src/protocol/api/conversation-reque
 import type { AccountResponse } from '../../src/protocol/api/models';
 import type { ConversationStatistics } from '../../src/protocol/documents';
 import { DEFAULT_INBOX_QUERY } from '../../src/protocol/inbox-query/inbox-query';
-import { describeEachDatabase, useServerSuite } from './server-suite';
+import { SESSION_HEADER } from '../../src/protocol/api/routes';
+import { MUTATION_HEADER } from '../../src/protocol/realtime';
+import { openServerDatabaseHandle } from '../support/server-database';
+import { describeEachDatabase, uid, useServerSuite } from './server-suite';
 import { signUpWithInbox, type Inbox } from './sync-fixtures';
 
 describeEachDatabase('conversation statistics', (database) => {
@@ -81,5 +84,64 @@ describeEachDatabase('conversation statistics', (database) => {
     });
     expect(two.status).toBe(400);
     expect(two.body).toMatchObject({ errors: { 'custom_inboxes.1.is_default': 'only one inbox can be the default' } });
+  });
+
+  it('reading_time, with complete=true only: the median seconds from creation to the first reading, over the last 30 days, per organization', async () => {
+    const inbox = await signUpWithInbox(suite, 6, 1);
+    const other = await signUpWithInbox(suite, 2, 1);
+    const ids = inbox.conversations.map((c) => c.id);
+    const readIt = async (id: number) => {
+      const headers = { [SESSION_HEADER]: `session-${uid()}`, [MUTATION_HEADER]: `mutation-${uid()}` };
+      expect((await inbox.api.post(`conversations/${id}/read`, undefined, { headers })).status).toBe(200);
+    };
+    const handle = openServerDatabaseHandle(suite.server);
+    try {
+      const firstRead = async (id: number) => (await handle.db.selectFrom('conversations').select('first_read_at').where('id', '=', id).executeTakeFirstOrThrow()).first_read_at;
+      // Reading records the first time only.
+      for (const id of ids.slice(0, 5)) await readIt(id);
+      const recorded = await firstRead(ids[0] ?? 0);
+      expect(recorded).not.toBeNull();
+      await readIt(ids[0] ?? 0);
+      expect(await firstRead(ids[0] ?? 0)).toEqual(recorded);
+      expect(await firstRead(ids[5] ?? 0)).toBeNull();
+
+      // Hand-set moments: waits of 60, 300, 120 and 900 s within the window, 10 s 40 days ago (left out), one never read.
+      const day = 86_400_000;
+      const now = Date.now();
+      const moments: [number, number | null][] = [
+        [now - 1 * day, 60],
+        [now - 2 * day, 300],
+        [now - 3 * day, 120],
+        [now - 4 * day, 900],
+        [now - 40 * day, 10],
+        [now - 1 * day, null],
+      ];
+      const setMoments = async () => {
+        for (const [index, [created, wait]] of moments.entries()) {
+          await handle.db
+            .updateTable('conversations')
+            .set({ created_at: created, first_read_at: wait === null ? null : created + wait * 1000 })
+            .where('id', '=', ids[index] ?? 0)
+            .execute();
+        }
+      };
+      await setMoments();
+      const status = async (api: Inbox['api'], query: string) => (await api.get<ConversationStatistics>(`conversations/status${query}`)).body;
+      expect((await status(inbox.api, '')).reading_time).toBeNull();
+      expect((await status(inbox.api, '?complete=false')).reading_time).toBeNull();
+      // An even count: the mean of the two middle waits, (120 + 300) / 2.
+      expect((await status(inbox.api, '?complete=true')).reading_time).toBe(210);
+      // An odd count: the middle one, of 60, 120 and 900.
+      moments[1] = [now - 2 * day, null];
+      await setMoments();
+      expect((await status(inbox.api, '?complete=true')).reading_time).toBe(120);
+      // Another organization's readings are its own: it read none.
+      expect((await status(other.api, '?complete=true')).reading_time).toBeNull();
+    } finally {
+      await handle.db.destroy();
+    }
+    const refused = await inbox.api.get('conversations/status?complete=maybe');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ errors: { complete: 'must be true or false' } });
   });
 });

@@ -29,7 +29,7 @@ export function HomeStatistics({ statistics }: { statistics: ConversationStatist
       </div>
       {statistics.reading_time !== null && (
         <div className="home-stat">
-          <dt className="home-stat__label">Median reading time</dt>
+          <dt className="home-stat__label">Median time to open</dt>
           <dd className="home-stat__value">{readingTimeText(statistics.reading_time)}</dd>
         </div>
       )}

@@ -14,7 +14,7 @@ const browserTimers = {
 /**
  * The server's statistics (`GET conversations/status`, §3), reloaded whenever synced data moves
  * (the feed cursor advances), coalesced as §9 says so a burst of changes costs one reload and
- * one rerun. Undefined until the first answer; a failed reload keeps the last answer.
+ * one rerun. Home shows the reading time, so it asks for the complete figures. Undefined until the first answer; a failed reload keeps the last answer.
  */
 export function useConversationStatistics(): ConversationStatistics | undefined {
   const api = useApi();
@@ -29,7 +29,7 @@ export function useConversationStatistics(): ConversationStatistics | undefined 
   useEffect(() => {
     let live = true;
     const reloader = createCoalescedReload(async () => {
-      const next = await api.get<ConversationStatistics>(apiPaths.conversationStatistics);
+      const next = await api.get<ConversationStatistics>(`${apiPaths.conversationStatistics}?complete=true`);
       if (live) setStatistics(next);
     }, browserTimers, { onError: (error) => console.warn('Statistics could not be loaded:', error) });
     setReload(reloader);

@@ -20,6 +20,11 @@ export const conversationListQuery = z.object({
 });
 export type ConversationListQuery = z.input<typeof conversationListQuery>;
 
+/** `GET conversations/status`: `complete=true` adds the figures that cost a scan (reading_time); without it they are null. */
+export const conversationStatisticsQuery = z.object({
+  complete: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
 export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(MESSAGE_PAGE_SIZE),
   /** A message id: only messages before it. */

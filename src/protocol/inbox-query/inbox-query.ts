@@ -1,4 +1,5 @@
 import type { Channel, ConversationStatus } from '../documents';
+import { wallTimeToInstant } from '../hours/schedule';
 
 /**
  * The parsed form of an inbox query (see `parse-inbox-query.ts` for the text syntax). The
@@ -32,6 +33,11 @@ export type InboxTerm =
    * one of `values` (as typed; compared as JSON after `foldInboxText`, see customValueLiterals).
    */
   | { kind: 'data'; negated: boolean; key: string; values: string[] }
+  /**
+   * `created:<day>` or `created:<from>..<to>` (both days included): the conversation was created
+   * within those calendar days (YYYY-MM-DD) in the evaluator's time zone (see createdInterval).
+   */
+  | { kind: 'created'; negated: boolean; from: string; to: string }
   /** A word or a quoted phrase, as typed; matched after `foldInboxText`. */
   | { kind: 'text'; negated: boolean; text: string };
 
@@ -56,4 +62,22 @@ export const DEFAULT_INBOX_ORDER: InboxOrder = 'newest';
  */
 export function foldInboxText(text: string): string {
   return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+}
+
+/** The time zone `created:` days are read in when the organization has no business hours. */
+export const DEFAULT_INBOX_TIME_ZONE = 'UTC';
+
+function localDate(iso: string, shift = 0): { year: number; month: number; day: number } {
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
+  const utc = new Date(Date.UTC(year, month - 1, day + shift));
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() };
+}
+
+/**
+ * The instants a `created:` term covers, `start` included and `end` excluded: from the first
+ * day's midnight to the midnight after the last day in `timeZone`, so a day across a DST change
+ * lasts 23 or 25 hours. The server's SQL and the client's matcher both compare `created_at` with it.
+ */
+export function createdInterval(term: { from: string; to: string }, timeZone: string): { start: number; end: number } {
+  return { start: wallTimeToInstant(timeZone, localDate(term.from), 0), end: wallTimeToInstant(timeZone, localDate(term.to, 1), 0) };
 }

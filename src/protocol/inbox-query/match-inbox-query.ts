@@ -1,11 +1,11 @@
 import { customValueLiteral, customValueLiterals, type CustomData } from '../custom-data/custom-fields';
 import type { Contact, Conversation } from '../documents';
-import { DEFAULT_INBOX_ORDER, foldInboxText, snoozedShown, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
+import { createdInterval, DEFAULT_INBOX_ORDER, DEFAULT_INBOX_TIME_ZONE, foldInboxText, snoozedShown, type InboxOrder, type InboxQuery, type InboxTerm } from './inbox-query';
 
 /** What evaluation reads of a conversation. */
 export type InboxConversation = Pick<
   Conversation,
-  'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'snoozed_until' | 'custom_data'
+  'id' | 'agent_id' | 'contact_id' | 'channel' | 'status' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'snoozed_until' | 'custom_data' | 'created_at'
 >;
 /** What ordering reads of a conversation. */
 export type InboxSortable = Pick<Conversation, 'id' | 'priority' | 'last_update_ts'>;
@@ -13,6 +13,8 @@ export type InboxSortable = Pick<Conversation, 'id' | 'priority' | 'last_update_
 export type InboxMatchContext = {
   /** The signed-in agent, for `assigned:me`. */
   me: number;
+  /** The organization's time zone, for `created:` days (DEFAULT_INBOX_TIME_ZONE without business hours). */
+  timeZone?: string | undefined;
   /** The conversation's contact; without it free text looks only at the subject and the last update. */
   contact?: Pick<Contact, 'name' | 'email' | 'custom_data'> | undefined;
 };
@@ -48,6 +50,10 @@ function termMatches(term: InboxTerm, conversation: InboxConversation, context: 
       return term.values.includes(conversation.channel);
     case 'contact':
       return term.values.includes(conversation.contact_id);
+    case 'created': {
+      const { start, end } = createdInterval(term, context.timeZone ?? DEFAULT_INBOX_TIME_ZONE);
+      return conversation.created_at >= start && conversation.created_at < end;
+    }
     case 'text':
       return textMatches(term.text, conversation, context.contact);
     case 'data':

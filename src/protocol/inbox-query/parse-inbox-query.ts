@@ -11,6 +11,8 @@
  *   tag:<slug>                        tag:billing,urgent  has any of these tags
  *   channel:email | chat
  *   contact:<contact id>
+ *   created:<day> | <day>..<day>      created:2026-11-01..2026-11-07   created on those days (both included),
+ *                                     YYYY-MM-DD in the organization's time zone (UTC without business hours)
  *   data.<field key>:<value>          data.plan:pro,team  a custom data value (contact's or conversation's)
  *   order:priority | newest | oldest  at most one, not a filter (default: newest)
  *   -<term>                           -tag:spam  -"out of office"   the term must not match
@@ -21,7 +23,7 @@
  * form `letters:…` is a filter, so quote text that looks like one: "Re: invoice".
  *
  * Errors carry a 1-based position: an unknown filter (`foo:bar`), an unknown or empty value
- * (`is:lost`, `tag:`, `tag:a,,b`), a negated or second `order:`, a lone `-`, an unclosed or
+ * (`is:lost`, `tag:`, `tag:a,,b`, `created:2026-02-30`), a `created:` range that ends before it starts, a negated or second `order:`, a lone `-`, an unclosed or
  * empty quote, or a quote inside a word.
  */
 import { parseQueryId } from '../canonical-id';
@@ -37,6 +39,7 @@ const FILTER_EXPECTS = {
   tag: 'a tag slug',
   channel: 'email or chat',
   contact: 'a contact id',
+  created: 'a day (YYYY-MM-DD) or two (YYYY-MM-DD..YYYY-MM-DD)',
   order: 'priority, newest or oldest',
 } as const;
 type FilterKey = keyof typeof FILTER_EXPECTS;
@@ -87,7 +90,7 @@ function readValues<T>(key: FilterKey, value: string, valueStart: number, read: 
   return values;
 }
 
-function filterTerm(key: Exclude<FilterKey, 'order'>, negated: boolean, value: string, valueStart: number): InboxTerm {
+function filterTerm(key: Exclude<FilterKey, 'order' | 'created'>, negated: boolean, value: string, valueStart: number): InboxTerm {
   switch (key) {
     case 'assigned':
       return { kind: key, negated, values: readValues(key, value, valueStart, readAssignee) };
@@ -100,6 +103,29 @@ function filterTerm(key: Exclude<FilterKey, 'order'>, negated: boolean, value: s
     case 'tag':
       return { kind: key, negated, values: readValues(key, value, valueStart, readSlug) };
   }
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day as YYYY-MM-DD that exists (not 2026-02-30). */
+function isDay(raw: string): boolean {
+  const match = DAY_PATTERN.exec(raw);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `created:<day>` or `created:<from>..<to>`; days compare as text since they are all YYYY-MM-DD. */
+function createdTerm(negated: boolean, value: string, valueStart: number): InboxTerm {
+  const separator = value.indexOf('..');
+  const from = separator === -1 ? value : value.slice(0, separator);
+  const to = separator === -1 ? value : value.slice(separator + 2);
+  const expects = (raw: string, at: number) => new QueryError(`created: expects ${FILTER_EXPECTS.created}${raw === '' ? '' : `, not '${raw}'`}`, at + 1);
+  if (!isDay(from)) throw expects(from, valueStart);
+  if (!isDay(to)) throw expects(to, valueStart + from.length + 2);
+  if (to < from) throw new QueryError(`created: ${to} is before ${from}`, valueStart + from.length + 3);
+  return { kind: 'created', negated, from, to };
 }
 
 /** `data.<key>:a,b`: the field key must read as one, every value must be non-empty. */
@@ -164,6 +190,10 @@ function parseTerms(text: string): InboxQuery {
     if (!isFilterKey(key)) throw new QueryError(`Unknown filter '${filter[1]}'`, bodyStart + 1);
     const valueStart = bodyStart + filter[0].length;
     const value = word.slice(filter[0].length);
+    if (key === 'created') {
+      terms.push(createdTerm(negated, value, valueStart));
+      continue;
+    }
     if (key !== 'order') {
       terms.push(filterTerm(key, negated, value, valueStart));
       continue;

@@ -6,7 +6,7 @@ import { toConversation } from './conversation-model';
 import { findConversationRow } from './conversation-queries';
 
 export type ConversationPatch = Partial<
-  Pick<ConversationRow, 'status' | 'agent_id' | 'is_unread' | 'tags' | 'recipients' | 'last_update' | 'last_update_ts' | 'priority' | 'snoozed_until'>
+  Pick<ConversationRow, 'status' | 'agent_id' | 'is_unread' | 'tags' | 'recipients' | 'last_update' | 'last_update_ts' | 'priority' | 'snoozed_until' | 'first_read_at'>
 >;
 
 /** The conversation a write is about; 404 when it is not this organization's. */

@@ -108,7 +108,9 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
   registerRoute(app, MUTATION_ROUTES.read, { preHandler }, (request, reply) =>
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
-      return updateConversation(write, await findConversationForWrite(write, id), { is_unread: 0 });
+      const row = await findConversationForWrite(write, id);
+      // The first reading is kept for reading_time (§3 Statistics); a later one changes nothing.
+      return updateConversation(write, row, { is_unread: 0, first_read_at: row.first_read_at ?? write.now });
     }),
   );
 }

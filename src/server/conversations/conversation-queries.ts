@@ -9,6 +9,7 @@ import { fieldError } from '../http/http-error';
 import { decodeConversationCursor, encodeConversationCursor, type ConversationOrder } from './conversation-cursor';
 import { toConversation } from './conversation-model';
 import { inboxListWhere, inboxQueryWhere } from './inbox-query-sql';
+import { inboxTimeZone } from './inbox-time-zone';
 
 /** A conversation of this organization; another organization's id, and a merged one, are as missing as an unknown one. */
 export function findConversationRow(db: Db, orgId: number, id: number): Promise<ConversationRow | undefined> {
@@ -41,9 +42,10 @@ export async function listConversations(db: Db, dialect: DialectName, { orgId, a
     .where('conversations.org_id', '=', orgId)
     .where('conversations.merged_into', 'is', null);
   const terms = [...legacyTerms(query), ...parsed.query.terms];
+  const context = { dialect, me: agentId, timeZone: await inboxTimeZone(db, orgId, terms) };
   // An inbox query (`search`) lists as the inbox does, snoozed conversations apart; a plain listing has them all.
-  if (query.search) select = select.where((eb) => inboxListWhere(eb, { terms, order }, { dialect, me: agentId }));
-  else if (terms.length > 0) select = select.where((eb) => inboxQueryWhere(eb, { terms, order }, { dialect, me: agentId }));
+  if (query.search) select = select.where((eb) => inboxListWhere(eb, { terms, order }, context));
+  else if (terms.length > 0) select = select.where((eb) => inboxQueryWhere(eb, { terms, order }, context));
   if (cursor) {
     select =
       order === 'priority'

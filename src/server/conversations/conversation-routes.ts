@@ -1,7 +1,7 @@
 import { REST_ROUTES } from '../../protocol/api/rest-routes';
 import { registerRoute } from '../http/protocol-route';
 import type { FastifyInstance } from 'fastify';
-import { conversationListQuery, conversationParams } from '../../protocol/api/conversation-requests';
+import { conversationListQuery, conversationParams, conversationStatisticsQuery } from '../../protocol/api/conversation-requests';
 import type { Conversation, ConversationStatistics } from '../../protocol/documents';
 import type { AppContext } from '../app-context';
 import { requireSession, signedIn } from '../http/auth-hook';
@@ -28,7 +28,8 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
 
   registerRoute(app, REST_ROUTES.conversationStatistics, { preHandler }, (request): Promise<ConversationStatistics> => {
     const { agent, organization } = signedIn(request);
-    return conversationStatistics(ctx.db, ctx.dialect, organization.id, agent);
+    const { complete } = parseInput(conversationStatisticsQuery, request.query);
+    return conversationStatistics(ctx.db, ctx.dialect, organization.id, agent, { complete: complete === 'true', now: ctx.clock() });
   });
 
   registerRoute(app, REST_ROUTES.conversation, { preHandler }, async (request): Promise<Conversation> => {

@@ -8,6 +8,7 @@ import type { AgentRow } from '../agents/agent-tables';
 import type { Db } from '../db/database';
 import type { DialectName } from '../db/open-database';
 import { inboxListWhere } from './inbox-query-sql';
+import { inboxTimeZone } from './inbox-time-zone';
 
 /** The key of the default inbox in `statistics` (§9 "the default inbox is unread-counted"). */
 export const DEFAULT_INBOX_KEY = 'default';
@@ -36,18 +37,58 @@ export function statisticsInboxes(agent: AgentRow): Map<string, InboxQuery> {
 }
 
 /**
+/** The window reading_time looks at: conversations created in the last 30 days. */
+export const READING_TIME_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * reading_time: the median, over the organization's conversations created in the last 30 days
+ * that an agent has read, of the seconds from the conversation's creation (its first customer
+ * message) to the first time an agent read it (`first_read_at`); null when none was read. Two
+ * small queries on both dialects: the count, then the one or two middle values by offset.
+ */
+export async function readingTime(db: Db, orgId: number, now: number): Promise<number | null> {
+  const read = () =>
+    db
+      .selectFrom('conversations')
+      .where('org_id', '=', orgId)
+      .where('merged_into', 'is', null)
+      .where('created_at', '>=', now - READING_TIME_WINDOW_MS)
+      .where('first_read_at', 'is not', null);
+  const counted = await read().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const count = Number(counted?.n ?? 0);
+  if (count === 0) return null;
+  const middle = await read()
+    .select(sql<number | string>`first_read_at - created_at`.as('wait'))
+    .orderBy('wait')
+    .limit(count % 2 === 0 ? 2 : 1)
+    .offset(Math.floor((count - 1) / 2))
+    .execute();
+  const waits = middle.map((row) => Math.max(0, Number(row.wait)));
+  return Math.round(waits.reduce((sum, wait) => sum + wait, 0) / waits.length / 1000);
+}
+
+/**
  * `GET conversations/status` (§3 Statistics): unread conversations per inbox key, counted in one
  * pass over the organization's unread conversations (one sum per inbox, the same predicate as
- * the list), when the first conversation arrived, and the reading time (not measured yet: null).
+ * the list), and when the first conversation arrived. `complete` adds reading_time, which scans
+ * the last 30 days' conversations (docs/decisions.md "Statistics: complete=true adds the reading
+ * time"); without it reading_time is null.
  */
-export async function conversationStatistics(db: Db, dialect: DialectName, orgId: number, agent: AgentRow): Promise<ConversationStatistics> {
+export async function conversationStatistics(
+  db: Db,
+  dialect: DialectName,
+  orgId: number,
+  agent: AgentRow,
+  options: { complete: boolean; now: number } = { complete: false, now: 0 },
+): Promise<ConversationStatistics> {
   const inboxes = [...statisticsInboxes(agent).entries()];
+  const timeZone = await inboxTimeZone(db, orgId, inboxes.flatMap(([, query]) => query.terms));
   const counts = await db
     .selectFrom('conversations')
     .innerJoin('contacts', 'contacts.id', 'conversations.contact_id')
     .select((eb) =>
       inboxes.map(([, query], index) => {
-        const where = inboxListWhere(eb, query, { dialect, me: agent.id });
+        const where = inboxListWhere(eb, query, { dialect, me: agent.id, timeZone });
         return sql<number | string>`coalesce(sum(case when ${where} then 1 else 0 end), 0)`.as(`c${index}`);
       }),
     )
@@ -68,6 +109,6 @@ export async function conversationStatistics(db: Db, dialect: DialectName, orgId
   return {
     statistics,
     first_conversation: firstConversation === null ? null : Number(firstConversation),
-    reading_time: null,
+    reading_time: options.complete ? await readingTime(db, orgId, options.now) : null,
   };
 }

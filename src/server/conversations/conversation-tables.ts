@@ -24,6 +24,8 @@ export interface ConversationsTable {
   /** 0016: the conversation this one was merged into (it is then gone from every listing), else null. */
   merged_into: number | null;
   created_at: number;
+  /** 0032: epoch ms of the first time an agent read it (marked it read), else null; never changes after. */
+  first_read_at: Generated<number | null>;
   version: number;
   /** JSON object of custom data values by field key (custom-data/), or null. */
   custom_data: Generated<string | null>;
@@ -41,6 +43,11 @@ declare module '../db/database' {
 export async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
   await schema.alterTable('conversations').addColumn('snoozed_until', 'bigint').execute();
   await schema.alterTable('tags').addColumn('color', 'text').execute();
+}
+
+/** Migration 0032: when an agent first read a conversation (reading_time, §3 Statistics). */
+export async function addFirstReadAt(schema: Schema): Promise<void> {
+  await schema.alterTable('conversations').addColumn('first_read_at', 'bigint').execute();
 }
 
 /** Migration 0017: the conversation a merged one went into. */

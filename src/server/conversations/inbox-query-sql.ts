@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { foldInboxText, snoozedShown, type InboxQuery, type InboxTerm } from '../../protocol/inbox-query/inbox-query';
+import { createdInterval, DEFAULT_INBOX_TIME_ZONE, foldInboxText, snoozedShown, type InboxQuery, type InboxTerm } from '../../protocol/inbox-query/inbox-query';
 import { customValueLiterals } from '../../protocol/custom-data/custom-fields';
 import type { Database } from '../db/database';
 import type { DialectName } from '../db/open-database';
@@ -10,7 +10,8 @@ import type { DialectName } from '../db/open-database';
  * NULL, so that a negated term is exactly the complement (NOT NULL would drop the row).
  */
 type ListScope = ExpressionBuilder<Database, 'conversations' | 'contacts'>;
-export type InboxSqlContext = { dialect: DialectName; me: number };
+/** `timeZone` reads `created:` days (DEFAULT_INBOX_TIME_ZONE when left out): the organization's, see organizationTimeZone. */
+export type InboxSqlContext = { dialect: DialectName; me: number; timeZone?: string | undefined };
 
 const TEXT_COLUMNS = ['conversations.subject', 'conversations.last_update', 'contacts.name', 'contacts.email'] as const;
 const DATA_COLUMNS = ['conversations.custom_data', 'contacts.custom_data'] as const;
@@ -42,7 +43,7 @@ function hasAnyTag(slugs: string[], dialect: DialectName): Expression<SqlBool> {
     : sql<SqlBool>`exists (select 1 from json_each(${sql.ref('conversations.tags')}) as tag where tag.value in (${list}))`;
 }
 
-function termSql(eb: ListScope, term: InboxTerm, { dialect, me }: InboxSqlContext): Expression<SqlBool> {
+function termSql(eb: ListScope, term: InboxTerm, { dialect, me, timeZone }: InboxSqlContext): Expression<SqlBool> {
   switch (term.kind) {
     case 'assigned': {
       // Agent ids are positive, so 0 can stand for "nobody" and the comparison is never NULL.
@@ -63,6 +64,10 @@ function termSql(eb: ListScope, term: InboxTerm, { dialect, me }: InboxSqlContex
       return eb('conversations.channel', 'in', term.values);
     case 'contact':
       return sql<SqlBool>`${sql.ref('conversations.contact_id')} in (${idList(term.values)})`;
+    case 'created': {
+      const { start, end } = createdInterval(term, timeZone ?? DEFAULT_INBOX_TIME_ZONE);
+      return eb.and([eb('conversations.created_at', '>=', start), eb('conversations.created_at', '<', end)]);
+    }
     case 'text': {
       const pattern = containsPattern(foldInboxText(term.text));
       return eb.or(TEXT_COLUMNS.map((column) => sql<SqlBool>`${folded(column, dialect)} like ${pattern} escape '\\'`));

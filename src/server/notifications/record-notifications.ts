@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { parseInboxQuery } from '../../protocol/inbox-query/parse-inbox-query';
 import { matchesInboxQuery } from '../../protocol/inbox-query/match-inbox-query';
+import { inboxTimeZone } from '../conversations/inbox-time-zone';
 import type { CustomInbox } from '../../protocol/api/models';
 import type { PushPayload } from '../../protocol/notifications/push-requests';
 import {
@@ -104,11 +105,12 @@ async function recipientsOf(write: Write, cause: NotificationCause): Promise<Age
   if (cause.recipients !== 'inbox-watchers') return agents;
   const conversation = toConversation(cause.conversation);
   const contact = await write.trx.selectFrom('contacts').select(['name', 'email']).where('id', '=', conversation.contact_id).executeTakeFirst();
-  return agents.filter((agent) => {
+  const watched = agents.map((agent) => {
     const settings = notificationSettingsOf(readJsonColumn(agent.notifications, z.unknown(), null));
-    const parsed = parseInboxQuery(watchedInboxQuery(readJsonColumn(agent.custom_inboxes, customInboxes, []), settings));
-    return parsed.ok && matchesInboxQuery(parsed.query, conversation, { me: agent.id, contact });
+    return { agent, parsed: parseInboxQuery(watchedInboxQuery(readJsonColumn(agent.custom_inboxes, customInboxes, []), settings)) };
   });
+  const timeZone = await inboxTimeZone(write.trx, write.orgId, watched.flatMap(({ parsed }) => (parsed.ok ? parsed.query.terms : [])));
+  return watched.filter(({ agent, parsed }) => parsed.ok && matchesInboxQuery(parsed.query, conversation, { me: agent.id, contact, timeZone })).map(({ agent }) => agent);
 }
 
 /** The notification's id, or null when this event was already told to this agent on this channel. */

@@ -60,7 +60,7 @@ describe('the list of a custom inbox', () => {
   });
 
   it('selects and orders conversations with the custom query', () => {
-    const base = { agent_id: null, contact_id: 1, channel: 'EMAIL', status: 'CLOSED', is_unread: false, subject: '', last_update: '', priority: 0 } as const;
+    const base = { agent_id: null, contact_id: 1, channel: 'EMAIL', status: 'CLOSED', is_unread: false, subject: '', last_update: '', priority: 0, created_at: 0 } as const;
     const list = [
       { ...base, id: 1, tags: ['billing'], last_update_ts: 10 },
       { ...base, id: 2, tags: ['bug'], last_update_ts: 20 },

@@ -214,7 +214,7 @@ describe('inbox order', () => {
 });
 
 describe('snoozed conversations in inbox queries', () => {
-  const base = { id: 1, agent_id: null, contact_id: 1, channel: 'EMAIL' as const, status: 'OPENED' as const, tags: [], is_unread: false, subject: '', last_update: '' };
+  const base = { id: 1, agent_id: null, contact_id: 1, channel: 'EMAIL' as const, status: 'OPENED' as const, tags: [], is_unread: false, subject: '', last_update: '', created_at: 0 };
   const query = (text: string) => {
     const parsed = parseInboxQuery(text);
     if (!parsed.ok) throw new Error(parsed.error.message);
@@ -228,5 +228,55 @@ describe('snoozed conversations in inbox queries', () => {
     expect(matchesInboxQuery(query('is:snoozed'), snoozed, { me: 1 })).toBe(true);
     expect(matchesInboxQuery(query('is:snoozed'), { ...base, snoozed_until: null }, { me: 1 })).toBe(false);
     expect(matchesInboxQuery(query('is:opened'), { ...base, snoozed_until: null }, { me: 1 })).toBe(true);
+  });
+});
+
+describe('created: in inbox queries', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const createdMatches = (text: string, createdAt: string, timeZone?: string) =>
+    matchesInboxQuery(parse(text), conversation({ created_at: at(createdAt) }), { me: ME, timeZone });
+
+  it('parses one day and a range of days, negatable', () => {
+    expect(parse('created:2026-11-02 -created:2026-11-01..2026-11-07').terms).toEqual([
+      { kind: 'created', negated: false, from: '2026-11-02', to: '2026-11-02' },
+      { kind: 'created', negated: true, from: '2026-11-01', to: '2026-11-07' },
+    ]);
+    expect(parse('CREATED:2026-11-02..2026-11-02').terms).toEqual([{ kind: 'created', negated: false, from: '2026-11-02', to: '2026-11-02' }]);
+  });
+
+  it('refuses a day that does not exist or is not YYYY-MM-DD, and a range that ends before it starts, with positions', () => {
+    const expects = 'created: expects a day (YYYY-MM-DD) or two (YYYY-MM-DD..YYYY-MM-DD)';
+    expect(parseError('created:')).toEqual({ message: `${expects} at 9`, position: 9 });
+    expect(parseError('created:2026-02-30')).toEqual({ message: `${expects}, not '2026-02-30' at 9`, position: 9 });
+    expect(parseError('is:opened created:2026-1-2').position).toBe(19);
+    expect(parseError('created:2026-11-01..')).toEqual({ message: `${expects} at 21`, position: 21 });
+    expect(parseError('created:2026-11-01..tomorrow').message).toBe(`${expects}, not 'tomorrow' at 21`);
+    expect(parseError('created:2026-11-01,2026-11-02').position).toBe(9);
+    expect(parseError('created:2026-11-07..2026-11-01')).toEqual({ message: 'created: 2026-11-01 is before 2026-11-07 at 21', position: 21 });
+  });
+
+  it('a day runs from midnight to midnight in UTC without a time zone, both ends of a range included', () => {
+    expect(createdMatches('created:2026-11-02', '2026-11-02T00:00:00.000Z')).toBe(true);
+    expect(createdMatches('created:2026-11-02', '2026-11-02T23:59:59.999Z')).toBe(true);
+    expect(createdMatches('created:2026-11-02', '2026-11-01T23:59:59.999Z')).toBe(false);
+    expect(createdMatches('created:2026-11-02', '2026-11-03T00:00:00.000Z')).toBe(false);
+    expect(createdMatches('created:2026-11-01..2026-11-07', '2026-11-07T12:00:00.000Z')).toBe(true);
+    expect(createdMatches('created:2026-11-01..2026-11-07', '2026-11-08T00:00:00.000Z')).toBe(false);
+    expect(createdMatches('-created:2026-11-01..2026-11-07', '2026-11-08T00:00:00.000Z')).toBe(true);
+  });
+
+  it("reads days in the organization's time zone, 23 and 25 hours long across DST changes", () => {
+    const paris = 'Europe/Paris';
+    // 29 March 2026: clocks go forward, the day is 2026-03-28T23:00Z to 2026-03-29T22:00Z.
+    expect(createdMatches('created:2026-03-29', '2026-03-28T23:00:00.000Z', paris)).toBe(true);
+    expect(createdMatches('created:2026-03-29', '2026-03-28T22:59:59.999Z', paris)).toBe(false);
+    expect(createdMatches('created:2026-03-29', '2026-03-29T21:59:59.999Z', paris)).toBe(true);
+    expect(createdMatches('created:2026-03-29', '2026-03-29T22:00:00.000Z', paris)).toBe(false);
+    // 25 October 2026: clocks go back, the day is 2026-10-24T22:00Z to 2026-10-25T23:00Z.
+    expect(createdMatches('created:2026-10-25', '2026-10-24T22:00:00.000Z', paris)).toBe(true);
+    expect(createdMatches('created:2026-10-25', '2026-10-25T22:59:59.999Z', paris)).toBe(true);
+    expect(createdMatches('created:2026-10-25', '2026-10-25T23:00:00.000Z', paris)).toBe(false);
+    // The same instant is a different day in New York.
+    expect(createdMatches('created:2026-11-02', '2026-11-03T03:00:00.000Z', 'America/New_York')).toBe(true);
   });
 });

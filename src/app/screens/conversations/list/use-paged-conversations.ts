@@ -7,6 +7,7 @@ import { connectionStatus } from '../../../sync/connection-status';
 import { useBrowserOnline, useConnectionMeta } from '../../../sync/use-connection';
 import { useInboxDb } from '../../../sync/sync-context';
 import { needsContacts, type ListSource } from './inbox-filter';
+import { useBusinessHours } from '../../hours/use-business-hours';
 import { combinePages, firstPage, pageKey, withNextPage, type PageSpec } from './list-pages';
 import { readListPage, type ListPage, type ListPlan } from './read-list-page';
 import { samePage } from './same-page';
@@ -32,13 +33,15 @@ const NONE: ReadonlySet<number> = new Set();
  */
 export function usePagedConversations(source: ListSource, myId: number, initialLimit: number): PagedConversations | undefined {
   const db = useInboxDb();
+  // `created:` days are the organization's, as on the server: its business hours' zone, else UTC.
+  const timeZone = useBusinessHours()?.hours?.timezone;
   const plan = useMemo<ListPlan>(
     () => ({
       order: inboxOrder(source.query),
-      accept: (conversation, contact) => matchesInboxQuery(source.query, conversation, { me: myId, contact }),
+      accept: (conversation, contact) => matchesInboxQuery(source.query, conversation, { me: myId, contact, timeZone }),
       needsContacts: needsContacts(source.query),
     }),
-    [source, myId],
+    [source, myId, timeZone],
   );
   const [pages, setPages] = useState<PageSpec[]>(() => firstPage(initialLimit));
   const [results, setResults] = useState<ReadonlyMap<string, ListPage>>(new Map());

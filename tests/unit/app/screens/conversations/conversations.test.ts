@@ -19,7 +19,7 @@ const DAY = 24 * HOUR;
 
 type Listed = Pick<
   Conversation,
-  'id' | 'status' | 'agent_id' | 'priority' | 'last_update_ts' | 'contact_id' | 'channel' | 'tags' | 'is_unread' | 'subject' | 'last_update'
+  'id' | 'status' | 'agent_id' | 'priority' | 'last_update_ts' | 'contact_id' | 'channel' | 'tags' | 'is_unread' | 'subject' | 'last_update' | 'created_at'
 >;
 const conversation = (id: number, extra: Partial<Listed> = {}): Listed => ({
   id,
@@ -33,6 +33,7 @@ const conversation = (id: number, extra: Partial<Listed> = {}): Listed => ({
   is_unread: false,
   subject: `Subject ${id}`,
   last_update: '',
+  created_at: 0,
   ...extra,
 });
 
