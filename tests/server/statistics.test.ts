@@ -97,8 +97,10 @@ describeEachDatabase('conversation statistics', (database) => {
     const handle = openServerDatabaseHandle(suite.server);
     try {
       const firstRead = async (id: number) => (await handle.db.selectFrom('conversations').select('first_read_at').where('id', '=', id).executeTakeFirstOrThrow()).first_read_at;
-      // Reading records the first time only.
-      for (const id of ids.slice(0, 5)) await readIt(id);
+      // Reading an unread conversation records the first time only; reading a read one records nothing.
+      await handle.db.updateTable('conversations').set({ is_unread: 1 }).where('id', 'in', ids.slice(0, 5)).execute();
+      await handle.db.updateTable('conversations').set({ is_unread: 0 }).where('id', '=', ids[5] ?? 0).execute();
+      for (const id of ids) await readIt(id);
       const recorded = await firstRead(ids[0] ?? 0);
       expect(recorded).not.toBeNull();
       await readIt(ids[0] ?? 0);

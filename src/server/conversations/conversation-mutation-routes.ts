@@ -109,8 +109,10 @@ export function registerConversationMutationRoutes(app: FastifyInstance, ctx: Ap
     runMutation(ctx, request, reply, async (write) => {
       const { id } = parseInput(conversationParams, request.params);
       const row = await findConversationForWrite(write, id);
-      // The first reading is kept for reading_time (§3 Statistics); a later one changes nothing.
-      return updateConversation(write, row, { is_unread: 0, first_read_at: row.first_read_at ?? write.now });
+      // The first reading of an unread conversation is kept for reading_time (§3 Statistics);
+      // a later one, or reading one already read, changes nothing.
+      const firstRead = row.first_read_at ?? (row.is_unread ? write.now : null);
+      return updateConversation(write, row, { is_unread: 0, first_read_at: firstRead });
     }),
   );
 }
