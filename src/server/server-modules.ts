@@ -28,6 +28,7 @@ import { tagsModule } from './tags/tags-module';
 import { rulesModule } from './rules/rules-module';
 import { hoursModule } from './hours/hours-module';
 import { onboardingModule } from './onboarding/onboarding-module';
+import { reportingModule } from './reporting/reporting-module';
 
 /**
  * Every server module, in the order that matters: root routes register in this order, as before
@@ -59,6 +60,7 @@ export const SERVER_MODULES = [
   rulesModule,
   hoursModule,
   onboardingModule,
+  reportingModule,
   mutationsModule,
 ] as const satisfies readonly ServerModule[];
 

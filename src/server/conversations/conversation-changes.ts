@@ -20,10 +20,13 @@ export async function findConversationForWrite(write: Write, id: number): Promis
 export async function updateConversation(write: Write, row: ConversationRow, patch: ConversationPatch): Promise<Conversation> {
   const keys = Object.keys(patch) as (keyof ConversationPatch)[];
   if (!keys.some((key) => patch[key] !== undefined && patch[key] !== row[key])) return toConversation(row);
+  // What the inbox report reads: the last close, and each reopening after one.
+  const closing = patch.status === 'CLOSED' && row.status !== 'CLOSED' ? { closed_at: write.now } : {};
+  const reopening = patch.status !== undefined && patch.status !== 'CLOSED' && row.status === 'CLOSED' ? { reopen_count: row.reopen_count + 1 } : {};
   return write.change('conversations', 'update', async (version) => {
     const updated = await write.trx
       .updateTable('conversations')
-      .set({ ...patch, version })
+      .set({ ...patch, ...closing, ...reopening, version })
       .where('id', '=', row.id)
       .where('org_id', '=', write.orgId)
       .returningAll()

@@ -1,5 +1,5 @@
 import type { Schema } from '../db/id-column';
-import type { Generated, Selectable } from 'kysely';
+import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { Channel, ConversationStatus } from '../../protocol/documents';
 
 export interface ConversationsTable {
@@ -26,6 +26,10 @@ export interface ConversationsTable {
   created_at: number;
   /** 0032: epoch ms of the first time an agent read it (marked it read), else null; never changes after. */
   first_read_at: Generated<number | null>;
+  /** 0030: epoch ms of its last close, else null (kept when it is reopened). */
+  closed_at: Generated<number | null>;
+  /** 0030: how many times it was reopened after a close. */
+  reopen_count: Generated<number>;
   version: number;
   /** JSON object of custom data values by field key (custom-data/), or null. */
   custom_data: Generated<string | null>;
@@ -52,6 +56,20 @@ export async function addSnoozeAndTagColour(schema: Schema): Promise<void> {
 export async function addFirstReadAt(schema: Schema): Promise<void> {
   await schema.alterTable('conversations').addColumn('first_read_at', 'bigint').execute();
   await schema.createIndex('conversations_created_index').on('conversations').columns(['org_id', 'created_at']).execute();
+}
+
+/**
+ * Migration 0030: what the inbox report reads of a conversation's life (when it was last closed,
+ * how often reopened), kept by updateConversation; a conversation closed before it counts as
+ * closed at its last activity. The report's range scans read by organization and time.
+ */
+export async function addCloseFacts(db: Kysely<unknown>): Promise<void> {
+  const schema = db.schema;
+  await schema.alterTable('conversations').addColumn('closed_at', 'bigint').execute();
+  await schema.alterTable('conversations').addColumn('reopen_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await sql`update conversations set closed_at = last_update_ts where status = 'CLOSED'`.execute(db);
+  await schema.createIndex('conversations_report_closed_index').on('conversations').columns(['org_id', 'closed_at']).execute();
+  await schema.createIndex('messages_report_time_index').on('messages').columns(['org_id', 'timestamp_ts']).execute();
 }
 
 /** Migration 0017: the conversation a merged one went into. */

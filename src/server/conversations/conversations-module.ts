@@ -4,7 +4,7 @@ import { conversationThreads } from './conversation-bootstrap';
 import { inboxFirstScreen } from './conversation-first-screen';
 import { registerConversationMutationRoutes } from './conversation-mutation-routes';
 import { registerConversationRoutes } from './conversation-routes';
-import { addConversationMerges, addFirstReadAt, addSnoozeAndTagColour } from './conversation-tables';
+import { addCloseFacts, addConversationMerges, addFirstReadAt, addSnoozeAndTagColour } from './conversation-tables';
 import { wakeConversationJob } from './snooze-conversation';
 import { createSyncTables, createTenantReadIndexes } from './sync-tables';
 
@@ -18,6 +18,7 @@ export const conversationsModule = {
     '0012-snooze-tag-colour': (db) => addSnoozeAndTagColour(db.schema),
     '0017-conversation-merges': (db) => addConversationMerges(db.schema),
     '0024-tenant-read-indexes': (db) => createTenantReadIndexes(db.schema),
+    '0030-close-facts': (db) => addCloseFacts(db),
     '0032-first-read': (db) => addFirstReadAt(db.schema),
   },
   routes: [registerConversationRoutes, registerConversationMutationRoutes, registerConversationActionRoutes],
