@@ -32,7 +32,12 @@ describe('inbox report', () => {
     await plot.click({ position: { x: ((busiest + 0.5) / report.by_day.length) * box.width, y: box.height - 4 } });
 
     await page.waitForURL(`**/${suite.seeded.slug}/conversations?**`);
-    expect(new URL(page.url()).searchParams.get('search')).toBe(`created:${target.day}`);
-    await expect.poll(() => page.getByTestId('search-result').count(), { timeout: 10_000 }).toBe(target.created);
+    expect(new URL(page.url()).searchParams.get('query')).toBe(`created:${target.day}`);
+    await expect.poll(() => page.locator('.list-pane__query').textContent()).toBe(`Matching created:${target.day}Clear`);
+    await expect.poll(() => page.getByTestId('conversation-row').count()).toBe(target.created);
+    // A row opens its conversation and the list stays the query's.
+    await page.getByTestId('conversation-row').first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('query')).toBe(`created:${target.day}`);
+    await expect.poll(() => page.getByTestId('conversation-row').count()).toBe(target.created);
   });
 });

@@ -5,6 +5,7 @@ import { useSignedIn } from '../session/signed-in-context';
 import {
   CONVERSATION_FILTERS,
   FILTER_PARAM,
+  QUERY_PARAM,
   conversationListPath,
   conversationViewPath,
   customInboxPath,
@@ -42,10 +43,14 @@ export default function ConversationsScreen() {
   const custom = agent.custom_inboxes.find((inbox) => inbox.key === inboxKey);
   const customKey = custom?.key;
   const [summaryOpen, setSummaryOpen] = useState(false);
-  const listPath = customKey ? customInboxPath(slug, customKey) : conversationListPath(slug, filter);
+  // A report's drill-down (`?query=`): the list of an unsaved query, kept while its rows are opened.
+  const queryText = source.key.startsWith('query:') ? params.get(QUERY_PARAM) : null;
+  const withQuery = useCallback((path: string) => (queryText === null ? path : `${path}&${QUERY_PARAM}=${encodeURIComponent(queryText)}`), [queryText]);
+  const plainListPath = customKey ? customInboxPath(slug, customKey) : conversationListPath(slug, filter);
+  const listPath = withQuery(plainListPath);
   const rowPath = useCallback(
-    (id: number) => (customKey ? customInboxViewPath(slug, id, customKey) : conversationViewPath(slug, id, filter)),
-    [slug, customKey, filter],
+    (id: number) => withQuery(customKey ? customInboxViewPath(slug, id, customKey) : conversationViewPath(slug, id, filter)),
+    [slug, customKey, filter, withQuery],
   );
   // With a conversation open, its subject is the page's main heading.
   const Title = openId === null && !writingNew ? 'h1' : 'h2';
@@ -54,6 +59,14 @@ export default function ConversationsScreen() {
       <div className="workspace__list">
         <header className="list-pane__header">
           <Title className="list-pane__title">{custom ? custom.name : 'Conversations'}</Title>
+          {queryText !== null && (
+            <p className="list-pane__query">
+              <span>
+                Matching <code>{queryText}</code>
+              </span>
+              <Link to={plainListPath}>Clear</Link>
+            </p>
+          )}
         </header>
         {/* Search (issue 4): the field, and while a search is on its results replace the tabs and the list. */}
         <ConversationSearch rowPath={rowPath} currentId={typeof openId === 'number' ? openId : null}>

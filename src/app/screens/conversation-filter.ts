@@ -5,6 +5,8 @@ export const CONVERSATION_FILTERS = ['inbox', 'waiting', 'snoozed', 'all'] as co
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 
 export const FILTER_PARAM = 'filter';
+/** `?query=<inbox query>`: a list of the conversations an unsaved inbox query matches (a report's drill-down). */
+export const QUERY_PARAM = 'query';
 /** `?inbox=<key>`: one of the agent's custom inboxes (§3 `custom_inboxes`). */
 export const INBOX_PARAM = 'inbox';
 

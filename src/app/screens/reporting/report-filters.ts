@@ -1,7 +1,6 @@
 import { CHANNELS } from '../../../protocol/documents';
 import type { Channel } from '../../../protocol/documents';
-import { SEARCH_PARAM } from '../conversations/search/search-param';
-import { conversationListPath } from '../conversation-filter';
+import { conversationListPath, QUERY_PARAM } from '../conversation-filter';
 import type { ReportRange } from './report-range';
 
 /** The inbox report's filters, kept in the URL so a report can be shared. */
@@ -52,7 +51,7 @@ export function drillDownQuery(range: ReportRange, filters: ReportFilters, narro
   return terms.join(' ');
 }
 
-/** The inbox showing a query's results (`?search=`), over all conversations. */
+/** The inbox listing the conversations a query matches (`?query=`), over all conversations. */
 export function inboxQueryPath(slug: string, query: string): string {
-  return `${conversationListPath(slug, 'all')}&${SEARCH_PARAM}=${encodeURIComponent(query)}`;
+  return `${conversationListPath(slug, 'all')}&${QUERY_PARAM}=${encodeURIComponent(query)}`;
 }

@@ -65,6 +65,12 @@ function customSource(inbox: CustomInbox | undefined): ListSource | null {
   return result.ok ? { key: `custom:${inbox.key}:${inbox.query}`, query: result.query, statuses: null } : null;
 }
 
+/** The list of an unsaved inbox query (`?query=`), or null when it does not parse. */
+export function querySource(text: string): ListSource | null {
+  const result = parseInboxQuery(text);
+  return result.ok ? { key: `query:${text}`, query: result.query, statuses: null } : null;
+}
+
 /**
  * The list for `?filter=` and `?inbox=`: a custom inbox by key wins; otherwise the built-in
  * filter (`?filter=inbox` is always the built-in Inbox, whatever the agent's default).

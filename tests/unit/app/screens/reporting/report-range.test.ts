@@ -30,6 +30,6 @@ describe('drill-down', () => {
     expect(drillDownQuery(range, filters, { range: { from: '2026-11-02', to: '2026-11-02' }, tag: 'billing', assignee: 'none' })).toBe(
       'created:2026-11-02 channel:email tag:billing assigned:none refund is:unread',
     );
-    expect(inboxQueryPath('acme', 'created:2026-11-02 tag:billing')).toBe('/acme/conversations?filter=all&search=created%3A2026-11-02%20tag%3Abilling');
+    expect(inboxQueryPath('acme', 'created:2026-11-02 tag:billing')).toBe('/acme/conversations?filter=all&query=created%3A2026-11-02%20tag%3Abilling');
   });
 });
