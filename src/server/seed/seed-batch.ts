@@ -77,6 +77,8 @@ export async function writeSeedBatch(
                 recipients: JSON.stringify(plan.channel === 'EMAIL' ? [{ id: 1, from: contact.email ?? '', contact_id: contact.id }] : []),
                 last_update: lastUpdateText(last?.text ?? plan.subject),
                 last_update_ts: last?.at ?? plan.createdAt,
+                // A closed conversation was last closed at its last activity, as migration 0030 reads older ones.
+                closed_at: plan.status === 'CLOSED' ? (last?.at ?? plan.createdAt) : null,
                 is_unread: plan.isUnread ? 1 : 0,
                 priority: plan.priority,
                 created_at: plan.createdAt,
