@@ -7,6 +7,7 @@ import { benchColdVisit, benchColdVisit100k } from './cold-visit.bench';
 import { benchComplexEmail } from './complex-email.bench';
 import { benchDrain } from './drain.bench';
 import { benchEmail } from './email.bench';
+import { benchReporting } from './reporting.bench';
 import { benchRuleDryRun, benchRules } from './rules.bench';
 import { benchFanOut, benchIdleSocketMemory } from './fan-out.bench';
 import { benchActionToPaint, benchActionToPaintLarge, benchEventToPaint } from './paint.bench';
@@ -33,6 +34,7 @@ const benches: [string, () => Promise<void>][] = [
   ['email', benchEmail],
   ['rules', benchRules],
   ['rules-dry-run', benchRuleDryRun],
+  ['reporting', benchReporting],
   ['complex-email', benchComplexEmail],
   ['drain', benchDrain],
   ['cold-open', benchColdOpen],
