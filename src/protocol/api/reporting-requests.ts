@@ -12,10 +12,6 @@ import { singleLineText } from './text-fields';
 export const REPORT_LIMITS = { days: 366, query: 500 } as const;
 
 const dayField = z.string({ error: 'must be a date (YYYY-MM-DD)' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' });
-const idList = z
-  .string()
-  .regex(/^\d{1,12}(,\d{1,12}){0,49}$/, { error: 'must be a list of ids' })
-  .transform((value) => value.split(',').map(Number));
 
 export const inboxReportQuery = z
   .object({
@@ -31,8 +27,6 @@ export const inboxReportQuery = z
     q: singleLineText().max(REPORT_LIMITS.query).optional(),
     /** Times counted in business hours only (the organization's schedule), when it has one. */
     business_hours: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
-    /** The agents of the agent table, for a narrowed view (optional). */
-    agents: idList.optional(),
   })
   .strict();
 export type InboxReportQuery = z.infer<typeof inboxReportQuery>;
