@@ -13,6 +13,7 @@ import {
   parseConversationFilter,
   startingConversationId,
 } from './conversation-filter';
+import { EmptyState } from '../components/EmptyState';
 import { ConversationPane } from './ConversationScreen';
 import { ConversationList } from './conversations/list/ConversationList';
 import { NewConversation } from './conversations/new/NewConversation';
@@ -88,7 +89,15 @@ export default function ConversationsScreen() {
               source={source}
               rowPath={rowPath}
               currentId={typeof openId === 'number' ? openId : null}
-              empty={<ConversationsEmpty filter={filter} />}
+              empty={
+                queryText === null ? (
+                  <ConversationsEmpty filter={filter} />
+                ) : (
+                  <EmptyState icon="inbox" title="No conversations match">
+                    None of the conversations on this device match this query.
+                  </EmptyState>
+                )
+              }
             />
           </div>
         </ConversationSearch>
